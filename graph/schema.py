@@ -1,0 +1,60 @@
+"""The shape of a paperkg graph: node labels, edge types and their attributes.
+
+A paperkg graph is a ``networkx.MultiDiGraph``.
+
+Nodes
+-----
+Every node has ``label`` (one of :data:`NODE_LABELS`) and ``name``.
+
+* Paper nodes, id ``"paper:<paper id>"``: ``title``, ``abstract`` (original
+  text), ``year`` (int or None), ``venue``, ``authors`` (list[str]),
+  ``keywords`` (list[str]), ``doi``, ``code_url`` (first code link or None),
+  ``source`` (``"file#record"``).
+* Concept nodes (Method, Dataset, Task, Metric), id ``"<Label>:<key>"``:
+  ``key`` (canonical key), ``aliases`` (list[str], every surface form seen),
+  ``alias_counts`` (dict surface form -> mentions), ``merge_reasons``
+  (dict alias -> why it was merged), ``paper_count`` (int),
+  ``mention_count`` (int).
+
+Edges (the edge key is the edge type)
+-------------------------------------
+* Paper -> concept, ``type`` in :data:`PAPER_EDGE_TYPES`: ``evidence``
+  (the first sentence that supports it), ``count`` (mentions behind it),
+  ``weight`` (= count).
+* Concept -> concept co-occurrence, ``type`` = :data:`CO_OCCURS`, stored once
+  per pair from the smaller to the larger node id: ``weight`` (number of
+  papers mentioning both).
+
+``None`` values are dropped from node attributes before export so GraphML and
+Neo4j never see them.
+"""
+
+PAPER = "Paper"
+CONCEPT_LABELS = ("Method", "Dataset", "Task", "Metric")
+NODE_LABELS = (PAPER, *CONCEPT_LABELS)
+
+PROPOSES = "PROPOSES"
+USES = "USES"
+EVALUATES_ON = "EVALUATES_ON"
+ADDRESSES = "ADDRESSES"
+CO_OCCURS = "CO_OCCURS_WITH"
+PAPER_EDGE_TYPES = (PROPOSES, USES, EVALUATES_ON, ADDRESSES)
+EDGE_TYPES = (*PAPER_EDGE_TYPES, CO_OCCURS)
+
+#: the edge type a paper gets to a concept it mentions without proposing it
+EDGE_TYPE_FOR_LABEL = {
+    "Method": USES,
+    "Dataset": EVALUATES_ON,
+    "Task": ADDRESSES,
+    "Metric": USES,
+}
+
+
+def paper_node_id(paper_id: str) -> str:
+    """The graph node id of a paper."""
+    return f"paper:{paper_id}"
+
+
+def concept_node_id(label: str, key: str) -> str:
+    """The graph node id of a concept, ``"<Label>:<canonical key>"``."""
+    return f"{label}:{key}"

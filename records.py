@@ -1,0 +1,129 @@
+"""The records passed between paperkg's stages, in one place.
+
+Read this file to see the whole data flow::
+
+    input files --readers--> Paper --extract--> PaperMentions --graph--> networkx graph
+                                                      |
+                                         normalise: Mention -> Concept
+
+Every stage takes and returns these plain dataclasses, never live spaCy objects:
+a ``Doc`` does not pickle cheaply across processes and would tie the graph to
+the NLP library.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: Entity labels produced by the NER, and the graph node label each becomes.
+ENTITY_LABELS: dict[str, str] = {
+    "METHOD": "Method",
+    "DATASET": "Dataset",
+    "TASK": "Task",
+    "METRIC": "Metric",
+}
+
+
+@dataclass
+class Paper:
+    """One abstract as read from an input file.
+
+    ``abstract`` keeps the original text (LaTeX and all); ``text`` is the
+    cleaned version the NLP pipeline sees. ``source`` says where the record
+    came from, e.g. ``"examples/iclr.txt#3"``, so errors and the graph can
+    point a user back to it.
+    """
+
+    id: str
+    abstract: str
+    text: str
+    source: str
+    title: str | None = None
+    year: int | None = None
+    venue: str | None = None
+    authors: list[str] = field(default_factory=list)
+    keywords: list[str] = field(default_factory=list)
+    doi: str | None = None
+    code_urls: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A METHOD, DATASET, TASK or METRIC mention found in one paper.
+
+    ``start``/``end`` are character offsets into ``Paper.text``. ``proposed``
+    is True when the paper introduces the thing ("we propose X") rather than
+    merely using it. ``long_form`` is set when the paper defines this mention
+    as an acronym, e.g. ``GNN`` -> ``graph neural network``.
+    """
+
+    text: str
+    label: str
+    start: int
+    end: int
+    sentence: str
+    proposed: bool = False
+    long_form: str | None = None
+
+
+@dataclass
+class PaperMentions:
+    """What extraction found in one paper."""
+
+    paper: Paper
+    mentions: list[Mention] = field(default_factory=list)
+    #: acronym definitions in this paper: short form -> long form
+    acronyms: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Concept:
+    """A canonical Method/Dataset/Task/Metric that many mentions map to.
+
+    ``id`` is ``"<Label>:<canonical key>"``, e.g. ``"Method:graph neural network"``.
+    ``aliases`` counts every surface form seen; ``merge_reasons`` says why
+    each alias was folded into this concept, so a user can audit a merge.
+    """
+
+    id: str
+    label: str
+    key: str
+    name: str
+    aliases: dict[str, int] = field(default_factory=dict)
+    merge_reasons: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class SkippedRecord:
+    """A record a reader could not use, and why (one line, for the user)."""
+
+    source: str
+    reason: str
+
+
+@dataclass
+class ReadResult:
+    """Papers read from the inputs plus everything that was left out."""
+
+    papers: list[Paper] = field(default_factory=list)
+    skipped: list[SkippedRecord] = field(default_factory=list)
+    #: duplicate abstracts merged into the paper id they duplicate
+    duplicates: list[tuple[str, str]] = field(default_factory=list)
+    #: human-readable notes, e.g. which CSV columns were used
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Resolution:
+    """Mentions of a whole corpus resolved to canonical concepts.
+
+    ``concept_of[i][j]`` is the concept id of ``results[i].mentions[j]`` for the
+    list of :class:`PaperMentions` that was resolved, or ``None`` when the
+    mention was dropped (e.g. a generic phrase such as "our method").
+    """
+
+    concepts: dict[str, Concept] = field(default_factory=dict)
+    concept_of: list[list[str | None]] = field(default_factory=list)
+    #: bare acronyms left apart because several long forms compete: acronym -> long forms
+    ambiguous_acronyms: dict[str, list[str]] = field(default_factory=dict)
+    mention_count: int = 0
