@@ -3,10 +3,19 @@
 The stages are packages of their own: :mod:`paperkg.extract` (read inputs, find
 mentions, normalise them into concepts), :mod:`paperkg.graph` (build and
 analyse the networkx graph) and :mod:`paperkg.export` (files, Neo4j, HTML).
-"""
 
-from .api import build_graph, load_graph
+``build_graph`` and ``load_graph`` are imported lazily so that ``import paperkg``
+and ``paperkg --help`` stay fast (spaCy loads only when a graph is built).
+"""
 
 __version__ = "0.1.0"
 
 __all__ = ["build_graph", "load_graph", "__version__"]
+
+
+def __getattr__(name: str):
+    if name in {"build_graph", "load_graph"}:
+        from . import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'paperkg' has no attribute {name!r}")

@@ -1,0 +1,158 @@
+"""Acronym definitions: "graph neural network (GNN)" makes GNN stand for its long form.
+
+The matching follows Schwartz & Hearst (2003), "A simple algorithm for identifying
+abbreviation definitions in biomedical text": the short form sits in parentheses, and
+its characters are found right to left in the words before it, the first character
+at the start of a word.
+"""
+
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from .spans import add_entities
+
+if not Doc.has_extension("acronyms"):
+    Doc.set_extension("acronyms", default=[])
+
+
+def _is_short_form(span: Span) -> bool:
+    text = span.text
+    if not 2 <= len(text) <= 12 or len(span) > 3:
+        return False
+    if not any(c.isupper() for c in text) or not text[0].isalnum():
+        return False
+    letters = sum(c.isalpha() for c in text)
+    return letters >= 2 and len(text.split()) <= 2
+
+
+def _long_form_start(short: str, words: list[str]) -> int | None:
+    """Index into ``words`` where the long form for ``short`` starts, or None.
+
+    >>> _long_form_start("GNN", ["a", "graph", "neural", "network"])
+    1
+    >>> _long_form_start("SelKD", ["we", "term", "selective", "KD"])
+    2
+    >>> _long_form_start("XYZ", ["graph", "neural", "network"]) is None
+    True
+    """
+    chars = [c.lower() for c in short if c.isalnum()]
+    text = " ".join(words).lower()
+    word_starts = {0} | {i + 1 for i, c in enumerate(text) if c in " -/"}
+    s_idx, l_idx = len(chars) - 1, len(text) - 1
+    while s_idx >= 0:
+        c = chars[s_idx]
+        while l_idx >= 0 and (
+            text[l_idx] != c or (s_idx == 0 and l_idx not in word_starts)
+        ):
+            l_idx -= 1
+        if l_idx < 0:
+            return None
+        l_idx -= 1
+        s_idx -= 1
+    # l_idx + 1 is the character where the long form begins; map it to a word index
+    start_char = l_idx + 1
+    pos = 0
+    for i, word in enumerate(words):
+        if pos <= start_char < pos + len(word) + 1:
+            return i
+        pos += len(word) + 1
+    return None
+
+
+_STOP_BEFORE_LONG_FORM = frozenset(
+    "we our the a an this that which is are was were of for to in on with by and or as".split()
+)
+
+
+def find_acronym_definitions(doc: Doc) -> list[tuple[Span, Span]]:
+    """Pairs ``(long form, short form)`` defined as "long form (SHORT)" in ``doc``.
+
+    >>> import spacy
+    >>> nlp = spacy.blank("en")
+    >>> doc = nlp("We train a graph neural network (GNN) on it.")
+    >>> [(lf.text, sf.text) for lf, sf in find_acronym_definitions(doc)]
+    [('graph neural network', 'GNN')]
+    """
+    pairs: list[tuple[Span, Span]] = []
+    for open_tok in doc:
+        if open_tok.text != "(" or open_tok.i == 0:
+            continue
+        close = next(
+            (t.i for t in doc[open_tok.i + 1 : open_tok.i + 5] if t.text in {")", ";", ","}),
+            None,
+        )
+        if close is None or doc[close].text != ")" or close == open_tok.i + 1:
+            continue
+        short = doc[open_tok.i + 1 : close]
+        if not _is_short_form(short):
+            continue
+        n_chars = sum(c.isalnum() for c in short.text)
+        window_start = max(0, open_tok.i - min(n_chars + 5, n_chars * 2))
+        # the long form never crosses a sentence start or punctuation
+        for t in reversed(doc[window_start : open_tok.i]):
+            if t.is_punct and t.text not in {"-", "/"} or t.is_sent_start:
+                window_start = t.i + (0 if t.is_sent_start and not t.is_punct else 1)
+                break
+        words = [t.text for t in doc[window_start : open_tok.i]]
+        first = _long_form_start(short.text, words)
+        if first is None:
+            continue
+        start = window_start + first
+        while start < open_tok.i - 1 and doc[start].lower_ in _STOP_BEFORE_LONG_FORM:
+            start += 1
+        long = doc[start : open_tok.i]
+        if len(long) == 0 or long.text == short.text:
+            continue
+        pairs.append((long, short))
+    return pairs
+
+
+@Language.factory("paperkg_acronyms", default_config={"share_labels": True})
+def make_acronym_detector(nlp: Language, name: str, share_labels: bool) -> AcronymDetector:
+    return AcronymDetector(share_labels=share_labels)
+
+
+class AcronymDetector:
+    """Finds acronym definitions in each abstract.
+
+    With ``share_labels``, a long form and its short form that an earlier component
+    labelled only one of get the same label: if "knowledge distillation" is a METHOD,
+    so is "KD" in "knowledge distillation (KD)", and every later bare "KD" too.
+
+    Sets:
+        ``Doc._.acronyms`` (list[tuple[Span, Span]]): ``(long form, short form)`` pairs,
+        e.g. ``(graph neural network, GNN)``.
+    """
+
+    def __init__(self, share_labels: bool = True):
+        self.share_labels = share_labels
+
+    def __call__(self, doc: Doc) -> Doc:
+        pairs = find_acronym_definitions(doc)
+        doc._.acronyms = pairs
+        if self.share_labels and pairs:
+            _share_labels(doc, pairs)
+        return doc
+
+
+def _share_labels(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:
+    by_token = {i: e for e in doc.ents for i in range(e.start, e.end)}
+    new: list[Span] = []
+    labels: dict[str, str] = {}
+    for long, short in pairs:
+        long_ent = by_token.get(long.end - 1)
+        short_ent = by_token.get(short.start)
+        label = (long_ent or short_ent).label_ if (long_ent or short_ent) else None
+        if label is None:
+            continue
+        labels[short.text] = label
+        if long_ent is None:
+            new.append(Span(doc, long.start, long.end, label=label))
+        if short_ent is None:
+            new.append(Span(doc, short.start, short.end, label=label))
+    for token in doc:  # later bare uses of a defined short form
+        if token.text in labels and token.i not in by_token:
+            new.append(Span(doc, token.i, token.i + 1, label=labels[token.text]))
+    add_entities(doc, new)

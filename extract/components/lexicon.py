@@ -1,0 +1,103 @@
+"""Word lists that the rule components share.
+
+Kept apart from the components so a reader can see, and a user can extend, what the
+rules believe a method, dataset, task or metric head word looks like.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: head words that make a noun phrase a METHOD whatever modifies them
+METHOD_SPECIFIC_HEADS = frozenset(
+    """
+    transformer transformers autoencoder encoder decoder distillation regularization
+    attention embedding embeddings learning descent regression convolution pooling
+    normalization dropout sampling sampler kernel tokenizer optimizer classifier
+    regressor estimator predictor retriever generator discriminator perceptron
+    prompting finetuning fine-tuning pretraining pre-training augmentation quantization
+    pruning boosting bagging forest forests tree trees gan gans vae vaes rnn rnns
+    cnn cnns lstm lstms gnn gnns llm llms mlp mlps
+    """.split()
+)
+
+#: head words that need a specific modifier ("graph neural *network*"), since on their
+#: own they are generic ("our *method*")
+METHOD_GENERIC_HEADS = frozenset(
+    """
+    method methods model models network networks net nets algorithm algorithms approach
+    approaches framework frameworks architecture architectures technique techniques
+    mechanism mechanisms module modules scheme schemes strategy strategies procedure
+    procedures pipeline pipelines system systems layer layers policy policies paradigm
+    solver solvers objective loss function functions head heads backbone backbones
+    """.split()
+)
+
+TASK_HEADS = frozenset(
+    """
+    classification detection segmentation recognition translation generation prediction
+    forecasting retrieval answering summarization summarisation clustering parsing tracking
+    estimation reasoning localization localisation captioning synthesis completion
+    extraction labeling labelling tagging reconstruction navigation planning matching
+    recommendation ranking understanding grounding editing inpainting denoising
+    identification verification imputation discovery annotation alignment adaptation
+    generalization generalisation transfer
+    """.split()
+)
+TASK_WORDS = frozenset({"task", "tasks", "problem", "problems", "challenge"})
+
+DATASET_HEADS = frozenset(
+    "dataset datasets benchmark benchmarks corpus corpora treebank treebanks suite".split()
+)
+
+METRIC_HEADS = frozenset(
+    """
+    accuracy precision recall f1 f-score f1-score bleu rouge meteor cider auc auroc
+    perplexity mae mse rmse psnr ssim fid map miou iou wer cer ndcg mrr
+    """.split()
+)
+
+#: words that add nothing to a concept's identity; stripped from phrase edges and, when
+#: nothing else is left beside a generic head, make the phrase generic
+GENERIC_MODIFIERS = frozenset(
+    """
+    a an the this that these those our their its his her my your we they it
+    novel new proposed simple effective efficient robust powerful existing various
+    different several many multiple previous prior current recent standard traditional
+    conventional typical popular general generic specific certain such other same
+    state-of-the-art sota strong stronger better best improved principled unified
+    lightweight flexible scalable practical general-purpose key main first second
+    yet more most less very highly well
+    """.split()
+)
+
+#: a token that looks like a name: an acronym, CamelCase, or letters with digits
+_NAME_RE = re.compile(
+    r"""^(
+        [A-Z][A-Za-z]*[A-Z][A-Za-z0-9]*        # LADS, EmbedLLM, SelKD, ImageNet
+      | [A-Za-z]+[-_]?\d[\w.]*                 # CIFAR-10, GPT-3, ResNet-50, T5
+      | [A-Z][a-z]+-[A-Z][A-Za-z0-9-]*         # Light-DDG
+      | [A-Z]{2,}[\w-]*                        # MS-COCO
+    )$""",
+    re.VERBOSE,
+)
+
+
+def looks_like_name(text: str) -> bool:
+    """True for tokens such as ``LADS``, ``EmbedLLM``, ``CIFAR-10`` or ``Light-DDG``.
+
+    >>> [looks_like_name(t) for t in ["LADS", "CIFAR-10", "Light-DDG", "method", "The"]]
+    [True, True, True, False, False]
+    """
+    return bool(_NAME_RE.match(text)) and any(c.isalpha() for c in text)
+
+
+def has_digit_suffix_name(text: str) -> bool:
+    """True for dataset-like names with a number, e.g. ``CIFAR-100`` or ``ImageNet-1k``.
+
+    >>> has_digit_suffix_name("CIFAR-100"), has_digit_suffix_name("GPT")
+    (True, False)
+    """
+    return bool(re.match(r"^[A-Za-z][A-Za-z.]*[A-Z][A-Za-z.]*[-_ ]?\d+[kKmM]?$", text)) or bool(
+        re.match(r"^[A-Z]{2,}[-_]?\d+[kKmM]?$", text)
+    )

@@ -1,0 +1,124 @@
+"""Tell what a paper proposes from what it merely uses.
+
+"we introduce LADS, a hierarchical approach", "we propose a lightweight predictor
+(Light-DDG)", "which we term selective KD (SelKD)", "we present a simple yet
+effective IMVC approach, SIIHPC": the names these sentences put forward are marked
+proposed; every other mention is a use.
+"""
+
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from .dataset_cues import name_spans
+from .lexicon import DATASET_HEADS, TASK_WORDS
+from .spans import add_entities
+
+if not Span.has_extension("proposed"):
+    Span.set_extension("proposed", default=False)
+
+#: verbs whose object a paper puts forward when "we" (or "this paper") is the subject
+PROPOSAL_VERBS = frozenset(
+    "propose introduce present develop design devise contribute build create construct "
+    "formulate establish release curate collect offer".split()
+)
+#: verbs that name something new whoever the subject is ("termed X", "which we call X")
+NAMING_VERBS = frozenset("term call name dub coin".split())
+SELF_SUBJECTS = frozenset("we paper work study article i".split())
+
+#: tokens that end the stretch of a sentence that says what is proposed
+_WINDOW_STOPS = frozenset(
+    "which that where whose ; : based using use uses with by via from than over upon "
+    "leveraging built inspired while whereas following".split()
+)
+_WINDOW_LENGTH = 16
+
+
+def _is_trigger(token) -> bool:
+    lemma = token.lemma_.lower()
+    if lemma in NAMING_VERBS and token.pos_ in {"VERB", "AUX"}:
+        return True
+    if lemma not in PROPOSAL_VERBS or token.pos_ != "VERB":
+        return False
+    nearby = token.doc[max(token.sent.start, token.i - 4) : token.i]
+    if any(t.lower_ in SELF_SUBJECTS for t in nearby):
+        return True
+    return any(c.dep_ in {"nsubj", "nsubjpass"} and c.lower_ in SELF_SUBJECTS for c in token.children)
+
+
+def _window(token) -> Span:
+    doc = token.doc
+    start = token.i + 1
+    if start < token.sent.end and doc[start].lower_ == "to":  # "we propose to use X"
+        return doc[start:start]
+    end = start
+    limit = min(token.sent.end, start + _WINDOW_LENGTH)
+    while end < limit and doc[end].lower_ not in _WINDOW_STOPS:
+        end += 1
+    return doc[start:end]
+
+
+def _label_from_context(window: Span) -> str:
+    words = {t.lower_ for t in window}
+    if words & DATASET_HEADS:
+        return "DATASET"
+    if words & TASK_WORDS:
+        return "TASK"
+    return "METHOD"
+
+
+def find_proposed_spans(doc: Doc) -> list[Span]:
+    """Spans of ``doc`` that the paper itself puts forward (unlabelled spans)."""
+    acronym_pairs = doc._.acronyms if doc.has_extension("acronyms") else []
+    proposed: list[Span] = []
+    for token in doc:
+        if not _is_trigger(token):
+            continue
+        window = _window(token)
+        if len(window) == 0:
+            continue
+        found: list[Span] = []
+        for long, short in acronym_pairs:
+            if window.start <= short.start < window.end + 2:
+                found.extend([long, short])
+        found.extend(
+            run for run in name_spans(window) if not any(run.start == f.start for f in found)
+        )
+        if not found:
+            found.extend(e for e in doc.ents if window.start <= e.start < window.end)
+            found = found[:1]
+        proposed.extend(found)
+    return proposed
+
+
+@Language.factory("paperkg_proposals", default_config={})
+def make_proposal_detector(nlp: Language, name: str) -> ProposalDetector:
+    return ProposalDetector()
+
+
+class ProposalDetector:
+    """Marks the entities a paper proposes, adding proposed names NER missed.
+
+    Run after the NER and ``paperkg_acronyms``.
+
+    Sets:
+        ``Span._.proposed`` (bool) on the spans in ``Doc.ents``: True when the
+        paper introduces the thing, False when it merely uses it.
+    """
+
+    def __call__(self, doc: Doc) -> Doc:
+        spans = find_proposed_spans(doc)
+        new = []
+        for span in spans:
+            if not any(e.start <= span.start < e.end for e in doc.ents):
+                window = doc[span.start : min(span.sent.end, span.end + 6)]
+                new.append(Span(doc, span.start, span.end, label=_label_from_context(window)))
+        add_entities(doc, new)
+        starts = {(s.start, s.end) for s in spans}
+        token_starts = {s.start for s in spans}
+        ents = list(doc.ents)
+        for ent in ents:
+            ent._.proposed = (ent.start, ent.end) in starts or ent.start in token_starts
+        doc.ents = ents
+        return doc
