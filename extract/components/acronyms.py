@@ -11,7 +11,8 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from .spans import add_entities
+from .spans import add_entities, trim
+from .term_rules import label_for_phrase
 
 if not Doc.has_extension("acronyms"):
     Doc.set_extension("acronyms", default=[])
@@ -100,6 +101,9 @@ def find_acronym_definitions(doc: Doc) -> list[tuple[Span, Span]]:
         if first is None:
             continue
         start = window_start + first
+        # a long form starts at a whitespace boundary: "Semi-Supervised", not "Supervised"
+        while start > window_start and doc[start - 1].whitespace_ == "":
+            start -= 1
         while start < open_tok.i - 1 and doc[start].lower_ in _STOP_BEFORE_LONG_FORM:
             start += 1
         long = doc[start : open_tok.i]
@@ -145,6 +149,8 @@ def _share_labels(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:
         long_ent = by_token.get(long.end - 1)
         short_ent = by_token.get(short.start)
         label = (long_ent or short_ent).label_ if (long_ent or short_ent) else None
+        if label is None:
+            label = label_for_phrase(trim(long))
         if label is None:
             continue
         labels[short.text] = label

@@ -67,7 +67,8 @@ GENERIC_MODIFIERS = frozenset(
     conventional typical popular general generic specific certain such other same
     state-of-the-art sota strong stronger better best improved principled unified
     lightweight flexible scalable practical general-purpose key main first second
-    yet more most less very highly well
+    yet more most less very highly well theoretical empirical in-depth depth trained
+    significant large-scale small-scale
     """.split()
 )
 

@@ -20,8 +20,7 @@ if not Span.has_extension("proposed"):
 
 #: verbs whose object a paper puts forward when "we" (or "this paper") is the subject
 PROPOSAL_VERBS = frozenset(
-    "propose introduce present develop design devise contribute build create construct "
-    "formulate establish release curate collect offer".split()
+    "propose introduce present develop design devise build release curate collect".split()
 )
 #: verbs that name something new whoever the subject is ("termed X", "which we call X")
 NAMING_VERBS = frozenset("term call name dub coin".split())
@@ -30,7 +29,8 @@ SELF_SUBJECTS = frozenset("we paper work study article i".split())
 #: tokens that end the stretch of a sentence that says what is proposed
 _WINDOW_STOPS = frozenset(
     "which that where whose ; : based using use uses with by via from than over upon "
-    "leveraging built inspired while whereas following".split()
+    "leveraging built inspired while whereas following to for of on in designed aimed "
+    "capable able".split()
 )
 _WINDOW_LENGTH = 16
 
@@ -83,7 +83,9 @@ def find_proposed_spans(doc: Doc) -> list[Span]:
             if window.start <= short.start < window.end + 2:
                 found.extend([long, short])
         found.extend(
-            run for run in name_spans(window) if not any(run.start == f.start for f in found)
+            run
+            for run in name_spans(window)
+            if not any(f.start <= run.start and run.end <= f.end for f in found)
         )
         if not found:
             found.extend(e for e in doc.ents if window.start <= e.start < window.end)
@@ -115,10 +117,16 @@ class ProposalDetector:
                 window = doc[span.start : min(span.sent.end, span.end + 6)]
                 new.append(Span(doc, span.start, span.end, label=_label_from_context(window)))
         add_entities(doc, new)
-        starts = {(s.start, s.end) for s in spans}
-        token_starts = {s.start for s in spans}
-        ents = list(doc.ents)
-        for ent in ents:
-            ent._.proposed = (ent.start, ent.end) in starts or ent.start in token_starts
-        doc.ents = ents
+        for ent in doc.ents:
+            ent._.proposed = any(_covers(ent, s) for s in spans)
         return doc
+
+
+def _covers(ent: Span, proposed: Span) -> bool:
+    """Whether entity ``ent`` stands for the proposed span: it contains it, or is
+    most of it ("ΔΔG predictor" for "lightweight ΔΔG predictor", not "KD" for
+    "selective KD")."""
+    if ent.start <= proposed.start and proposed.end <= ent.end:
+        return True
+    inside = proposed.start <= ent.start and ent.end <= proposed.end
+    return inside and 2 * len(ent) > len(proposed)

@@ -17,8 +17,16 @@ def trim(span: Span) -> Span:
 
     "a simple yet effective IMVC approach" -> "IMVC approach".
     """
-    start, end = span.start, span.end
     doc = span.doc
+    start, end = span.start, span.end
+    # a phrase that crosses a parenthesis keeps the side with its head:
+    # "(IMVC) methods" -> "methods", "model (GNN" -> "model"
+    for i in range(span.start, span.end):
+        if doc[i].text == ")" and not any(doc[k].text == "(" for k in range(start, i)):
+            start = i + 1
+        elif doc[i].text == "(" and not any(doc[k].text == ")" for k in range(i, end)):
+            end = i
+            break
     while start < end and (
         doc[start].pos_ in _EDGE_POS_TO_TRIM
         or doc[start].lower_ in GENERIC_MODIFIERS

@@ -74,6 +74,8 @@ class TermRules:
         spans = []
         for chunk in doc.noun_chunks:
             phrase = trim(chunk)
+            if any(t.text in {"(", ")"} for t in phrase):
+                continue  # "X (Y) methods": the acronym component handles these
             label = label_for_phrase(phrase)
             if label in self.labels:
                 spans.append(Span(doc, phrase.start, phrase.end, label=label))
