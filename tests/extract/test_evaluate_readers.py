@@ -1,0 +1,109 @@
+"""Gold readers: SciERC, SciER (sentence strings and PLM offsets) and TDMSci, on tiny fixtures."""
+
+from pathlib import Path
+
+import pytest
+
+from paperkg.errors import InputError
+from paperkg.extract.evaluate import detokenize, read_gold, split_tdmsci
+
+GOLD = Path(__file__).resolve().parents[1] / "fixtures" / "gold"
+
+
+def mentions(doc):
+    return [(doc.text[s.start : s.end], s.label) for s in doc.spans]
+
+
+@pytest.mark.parametrize(
+    ("tokens", "text"),
+    [
+        (["a", "-LRB-", "CNN", "-RRB-", "."], "a (CNN)."),
+        (["state", "-", "of", "-", "the", "-", "art", "parsers"], "state-of-the-art parsers"),
+        (["``", "deep", "''", ",", "it", "'s"], '" deep ", it\'s'),
+    ],
+)
+def test_detokenize(tokens, text):
+    assert detokenize(tokens)[0] == text
+
+
+def test_detokenize_glues_split_digits_only_when_asked():
+    tokens = ["9", "1", ".", "2", "%", "in", "2", "0", "1", "9"]
+    assert detokenize(tokens, join_digits=True)[0] == "91.2% in 2019"
+    assert detokenize(tokens)[0] == "9 1. 2% in 2 0 1 9"
+
+
+def test_scierc_maps_types_and_drops_generic():
+    docs = read_gold(GOLD / "tiny_scierc.json", "scierc")
+    assert [d.id for d in docs] == ["tiny_1", "tiny_2"]
+    assert docs[0].text == (
+        "We train a convolutional neural network (CNN) for image classification. "
+        "It reaches high accuracy on CIFAR-10."
+    )
+    assert mentions(docs[0]) == [
+        ("convolutional neural network", "METHOD"),
+        ("CNN", "METHOD"),
+        ("image classification", "TASK"),
+        ("accuracy", "METRIC"),
+        ("CIFAR-10", "DATASET"),
+    ]
+    # Generic and OtherScientificTerm are not concepts
+    assert docs[1].spans == []
+
+
+def test_scier_sentences_match_every_occurrence_and_glue_digits():
+    docs = read_gold(GOLD / "tiny_scier.jsonl", "scier")
+    assert docs[0].text == "We fine-tune BERT on SQuAD and compare BERT with ELMo."
+    # "BERT" occurs twice and is taken twice; "question answering" is not in the text
+    assert mentions(docs[0]) == [
+        ("BERT", "METHOD"),
+        ("SQuAD", "DATASET"),
+        ("BERT", "METHOD"),
+        ("ELMo", "METHOD"),
+    ]
+    assert docs[1].text == "It reaches 91.2% accuracy on CIFAR-10 in 2019."
+    assert mentions(docs[1]) == [("CIFAR-10", "DATASET")]
+
+
+def test_scier_plm_file_uses_token_offsets():
+    (doc,) = read_gold(GOLD / "tiny_scier_plm.jsonl", "scier")
+    assert doc.text == "We fine-tune BERT on SQuAD. It beats ELMo on CIFAR-10."
+    assert mentions(doc) == [
+        ("BERT", "METHOD"),
+        ("SQuAD", "DATASET"),
+        ("ELMo", "METHOD"),
+        ("CIFAR-10", "DATASET"),
+    ]
+
+
+def test_tdmsci_restores_spacing_from_offsets():
+    docs = read_gold(GOLD / "tiny_tdmsci.conll", "tdmsci")
+    assert [d.text for d in docs] == [
+        "We report F1 for named entity recognition on CoNLL-2003.",
+        "Parsing (see above) is hard.",
+    ]
+    assert mentions(docs[0]) == [
+        ("F1", "METRIC"),
+        ("named entity recognition", "TASK"),
+        ("CoNLL-2003", "DATASET"),
+    ]
+    assert mentions(docs[1]) == [("Parsing", "TASK")]
+
+
+def test_tdmsci_holdout_is_the_last_fifth():
+    docs = read_gold(GOLD / "tiny_tdmsci.conll", "tdmsci") * 5
+    train, heldout = split_tdmsci(docs)
+    assert (len(train), len(heldout)) == (8, 2)
+    assert heldout == docs[8:]
+
+
+@pytest.mark.parametrize(
+    ("fixture", "fmt", "message"),
+    [
+        ("tiny_tdmsci.conll", "scierc", "not a JSON line"),
+        ("tiny_scierc.json", "tdmsci", "expected 'token<TAB>offset<TAB>tag'"),
+        ("tiny_scierc.json", "conll", "unknown gold format 'conll'"),
+    ],
+)
+def test_wrong_format_is_a_clear_error(fixture, fmt, message):
+    with pytest.raises(InputError, match=message):
+        read_gold(GOLD / fixture, fmt)
