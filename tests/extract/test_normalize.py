@@ -1,0 +1,263 @@
+"""Canonical keys and concept resolution: what must merge, what must stay apart, and why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from paperkg.errors import InputError
+from paperkg.extract.normalize import canonical_key, resolve_concepts
+from paperkg.records import Mention, Paper, PaperMentions
+
+ALIASES = Path(__file__).parent.parent / "fixtures" / "aliases"
+
+
+def paper(paper_id: str, *mentions: tuple, acronyms: dict[str, str] | None = None):
+    """A PaperMentions of ``(text, label)`` or ``(text, label, long_form)`` tuples."""
+    return PaperMentions(
+        Paper(id=paper_id, abstract="", text="", source=f"test#{paper_id}"),
+        [
+            Mention(m[0], m[1], 0, len(m[0]), "", long_form=m[2] if len(m) > 2 else None)
+            for m in mentions
+        ],
+        acronyms or {},
+    )
+
+
+def same_concept(res, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return res.concept_of[a[0]][a[1]] == res.concept_of[b[0]][b[1]]
+
+
+@pytest.mark.parametrize(
+    "surface, label, key",
+    [
+        ("graph neural networks", "METHOD", "graph neural network"),
+        ("Graph Neural Network", "METHOD", "graph neural network"),
+        ("GNNs", "METHOD", "gnn"),
+        ("ResNets", "METHOD", "resnet"),
+        ("CIFAR-100", "DATASET", "cifar-100"),
+        ("the ImageNet dataset", "DATASET", "imagenet"),
+        ("BERT model", "METHOD", "bert"),
+        ("language model", "METHOD", "language model"),
+        ("Gaussian processes", "METHOD", "gaussian process"),
+        ("principal component analysis", "METHOD", "principal component analysis"),
+        ("inductive biases", "METHOD", "inductive bias"),
+        ("training data", "DATASET", "training data"),
+        ("pre‐training", "METHOD", "pre-training"),  # U+2010 hyphen
+        ("pre–training", "METHOD", "pre-training"),  # en dash
+        ("long short - term memory", "METHOD", "long short-term memory"),
+        ("a novel graph neural network", "METHOD", "graph neural network"),
+        ("novel view synthesis", "TASK", "novel view synthesis"),
+        ("the proposed contrastive loss", "METHOD", "contrastive loss"),
+        ("$\\ell_p$ regression", "METHOD", "ell_p regression"),
+        ("policies", "METHOD", "policy"),
+        ("F1 score", "METRIC", "f1"),
+    ],
+)
+def test_canonical_key(surface, label, key):
+    assert canonical_key(surface, label) == key
+
+
+@pytest.mark.parametrize(
+    "generic",
+    [
+        "our method",
+        "this approach",
+        "the model",
+        "a novel framework",
+        "existing methods",
+        "state-of-the-art methods",
+        "the proposed method",
+        "baselines",
+        "previous approaches",
+    ],
+)
+def test_generic_phrases_are_dropped(generic):
+    assert canonical_key(generic, "METHOD") == ""
+    res = resolve_concepts([paper("p", (generic, "METHOD"), ("dropout", "METHOD"))])
+    assert res.concept_of == [[None, "Method:dropout"]]
+    assert res.mention_count == 1
+
+
+MUST_MERGE = [
+    # (mention a, mention b) in two papers, same label; why
+    ("graph neural network", "graph neural networks"),  # plural
+    ("pre-training", "pretraining"),  # hyphen
+    ("pre-training", "pre training"),  # space
+    ("pre–training", "pre-training"),  # Unicode dash
+    ("ImageNet", "imagenet"),  # case
+    ("Transformers", "transformer"),
+    ("valid receptive field", "valid receptive filed"),  # typo
+    ("k-means", "K means"),
+]
+
+
+@pytest.mark.parametrize("a, b", MUST_MERGE)
+def test_must_merge(a, b):
+    res = resolve_concepts([paper("p1", (a, "METHOD"), (a, "METHOD")), paper("p2", (b, "METHOD"))])
+    assert same_concept(res, (0, 0), (1, 0)), res.concepts
+    (concept,) = res.concepts.values()
+    assert concept.aliases == ({a: 2, b: 1} if a != b else {a: 3})
+    assert all(
+        concept.merge_reasons.get(alias) for alias in concept.aliases if alias != concept.name
+    )
+
+
+MUST_NOT_MERGE = [
+    ("CIFAR-10", "CIFAR-100", "DATASET"),
+    ("GPT-3", "GPT-4", "METHOD"),
+    ("ResNet-50", "ResNet-101", "METHOD"),
+    ("BERT-base", "BERT-large", "METHOD"),
+    ("YOLO v1", "YOLO v2", "METHOD"),
+    ("supervised learning", "unsupervised learning", "METHOD"),
+    ("transformer encoder", "transformer decoder", "METHOD"),
+    ("linear regression", "nonlinear regression", "METHOD"),
+    ("2D convolution", "3D convolution", "METHOD"),
+]
+
+
+@pytest.mark.parametrize("a, b, label", MUST_NOT_MERGE)
+def test_must_not_merge(a, b, label):
+    res = resolve_concepts([paper("p1", (a, label), (b, label))])
+    assert not same_concept(res, (0, 0), (0, 1))
+    assert len(res.concepts) == 2
+
+
+def test_different_labels_never_merge():
+    res = resolve_concepts([paper("p", ("ImageNet", "DATASET"), ("ImageNet", "METHOD"))])
+    assert res.concept_of == [["Dataset:imagenet", "Method:imagenet"]]
+
+
+def test_acronym_defined_in_paper_joins_long_form():
+    res = resolve_concepts(
+        [
+            paper(
+                "p1",
+                ("graph neural networks", "METHOD"),
+                ("GNN", "METHOD", "graph neural network"),
+                ("GNNs", "METHOD"),
+                acronyms={"GNN": "graph neural network"},
+            )
+        ]
+    )
+    assert res.concept_of == [["Method:graph neural network"] * 3]
+    concept = res.concepts["Method:graph neural network"]
+    assert concept.name == "graph neural network"  # the long form, not the acronym
+    assert concept.merge_reasons["GNN"] == "acronym defined in paper p1"
+    assert concept.merge_reasons["GNNs"] == "acronym defined in paper p1"
+    assert concept.merge_reasons["graph neural networks"] == "plural of 'graph neural network'"
+
+
+def test_bare_acronym_joins_the_corpus_long_form():
+    defining = [
+        paper(
+            f"d{i}",
+            ("GNN", "METHOD", "graph neural network"),
+            acronyms={"GNN": "graph neural network"},
+        )
+        for i in range(4)
+    ]
+    res = resolve_concepts([*defining, paper("bare", ("GNNs", "METHOD"))])
+    assert res.concept_of[-1] == ["Method:graph neural network"]
+    reason = res.concepts["Method:graph neural network"].merge_reasons["GNNs"]
+    assert reason == "corpus acronym: 'GNN' -> 'graph neural network' (4 of 4 definitions)"
+
+
+def test_ambiguous_acronym_stays_apart_and_is_reported():
+    res = resolve_concepts(
+        [
+            paper(
+                "a",
+                ("KD", "METHOD", "knowledge distillation"),
+                acronyms={"KD": "knowledge distillation"},
+            ),
+            paper("b", ("KD", "METHOD", "kernel density"), acronyms={"KD": "kernel density"}),
+            paper("c", ("KD", "METHOD")),
+        ]
+    )
+    assert res.concept_of == [
+        ["Method:knowledge distillation"],
+        ["Method:kernel density"],
+        ["Method:kd"],
+    ]
+    assert res.ambiguous_acronyms == {"KD": ["kernel density", "knowledge distillation"]}
+
+
+def test_clear_majority_links_a_bare_acronym():
+    defs = [("knowledge distillation", 4), ("kernel density", 1)]
+    results = [
+        paper(f"{long}{i}", ("KD", "METHOD", long), acronyms={"KD": long})
+        for long, n in defs
+        for i in range(n)
+    ]
+    res = resolve_concepts([*results, paper("bare", ("KD", "METHOD"))])
+    assert res.concept_of[-1] == ["Method:knowledge distillation"]
+    assert (
+        "(4 of 5 definitions)" in res.concepts["Method:knowledge distillation"].merge_reasons["KD"]
+    )
+    assert res.ambiguous_acronyms == {}
+
+
+def test_names_keep_their_casing():
+    res = resolve_concepts(
+        [paper("p", ("CIFAR-10", "DATASET"), ("ImageNet-100", "DATASET"), ("LADS", "METHOD"))]
+    )
+    assert sorted(c.name for c in res.concepts.values()) == ["CIFAR-10", "ImageNet-100", "LADS"]
+
+
+def test_yaml_alias_file_overrides_and_never_merge():
+    results = [
+        paper(
+            "p1",
+            ("Vision Transformer", "METHOD"),
+            ("ViT", "METHOD"),
+            ("visual transformer", "METHOD"),
+        ),
+        paper(
+            "p2",
+            ("KD", "METHOD", "knowledge distillation"),
+            ("knowledge distillation", "METHOD"),
+            acronyms={"KD": "knowledge distillation"},
+        ),
+        paper(
+            "p3",
+            ("sparse coding", "METHOD"),
+            ("sparse coding", "METHOD"),
+            ("spare coding", "METHOD"),
+        ),
+    ]
+    automatic = resolve_concepts(results)
+    assert automatic.concept_of[1][0] == automatic.concept_of[1][1]
+    assert automatic.concept_of[2][0] == automatic.concept_of[2][2]
+
+    res = resolve_concepts(results, alias_file=ALIASES / "aliases.yaml")
+    assert res.concept_of[0] == ["Method:vision transformer"] * 3
+    vit = res.concepts["Method:vision transformer"]
+    assert vit.name == "Vision Transformer"
+    assert vit.merge_reasons["ViT"] == "alias file"
+    assert res.concept_of[1] == ["Method:kd", "Method:knowledge distillation"]  # never_merge
+    assert res.concept_of[2][0] != res.concept_of[2][2]
+
+
+def test_csv_alias_file_with_labels():
+    results = [paper("p", ("LM", "METHOD"), ("language models", "METHOD"), ("LM", "TASK"))]
+    res = resolve_concepts(results, alias_file=ALIASES / "aliases.csv")
+    assert res.concept_of == [["Method:language model", "Method:language model", "Task:lm"]]
+
+
+def test_bad_alias_file_says_what_to_fix(tmp_path):
+    with pytest.raises(InputError, match="label 'MODEL' is not one of"):
+        resolve_concepts([], alias_file=ALIASES / "bad_label.csv")
+    with pytest.raises(InputError, match="does not exist"):
+        resolve_concepts([], alias_file=tmp_path / "missing.yaml")
+
+
+def test_counts_for_the_build_summary():
+    res = resolve_concepts(
+        [
+            paper("p1", ("GNNs", "METHOD", "graph neural network"), ("our model", "METHOD")),
+            paper("p2", ("graph neural networks", "METHOD"), ("Cora", "DATASET")),
+        ]
+    )
+    assert (res.mention_count, len(res.concepts)) == (3, 2)
