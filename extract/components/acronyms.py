@@ -44,9 +44,7 @@ def _long_form_start(short: str, words: list[str]) -> int | None:
     s_idx, l_idx = len(chars) - 1, len(text) - 1
     while s_idx >= 0:
         c = chars[s_idx]
-        while l_idx >= 0 and (
-            text[l_idx] != c or (s_idx == 0 and l_idx not in word_starts)
-        ):
+        while l_idx >= 0 and (text[l_idx] != c or (s_idx == 0 and l_idx not in word_starts)):
             l_idx -= 1
         if l_idx < 0:
             return None

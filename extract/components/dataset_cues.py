@@ -27,6 +27,9 @@ def name_spans(span: Span) -> Iterator[Span]:
     doc = span.doc
     i = span.start
     while i < span.end:
+        if doc[i].is_punct:
+            i += 1
+            continue
         j = i
         while (
             j + 1 < span.end

@@ -24,7 +24,10 @@ PROPOSAL_VERBS = frozenset(
 )
 #: verbs that name something new whoever the subject is ("termed X", "which we call X")
 NAMING_VERBS = frozenset("term call name dub coin".split())
-SELF_SUBJECTS = frozenset("we paper work study article i".split())
+SELF_SUBJECTS = frozenset({"we", "i"})
+#: "this paper proposes", "our work introduces" (but not "prior work proposed")
+SELF_NOUNS = frozenset("paper work study article thesis".split())
+SELF_DETERMINERS = frozenset({"this", "our", "present"})
 
 #: tokens that end the stretch of a sentence that says what is proposed
 _WINDOW_STOPS = frozenset(
@@ -41,10 +44,14 @@ def _is_trigger(token) -> bool:
         return True
     if lemma not in PROPOSAL_VERBS or token.pos_ != "VERB":
         return False
-    nearby = token.doc[max(token.sent.start, token.i - 4) : token.i]
-    if any(t.lower_ in SELF_SUBJECTS for t in nearby):
-        return True
-    return any(c.dep_ in {"nsubj", "nsubjpass"} and c.lower_ in SELF_SUBJECTS for c in token.children)
+    doc = token.doc
+    first = max(token.sent.start, token.i - 4)
+    for t in doc[first : token.i]:
+        if t.lower_ in SELF_SUBJECTS:
+            return True
+        if t.lower_ in SELF_NOUNS and t.i > first and doc[t.i - 1].lower_ in SELF_DETERMINERS:
+            return True
+    return False
 
 
 def _window(token) -> Span:

@@ -35,7 +35,9 @@ def label_for_phrase(span: Span) -> str | None:
     head = span[-1]
     head_word = head.lower_
     content = [t for t in span[:-1] if t.lower_ not in GENERIC_MODIFIERS and not t.is_punct]
-    has_noun_modifier = any(t.pos_ in {"NOUN", "PROPN", "X"} or looks_like_name(t.text) for t in content)
+    has_noun_modifier = any(
+        t.pos_ in {"NOUN", "PROPN", "X"} or looks_like_name(t.text) for t in content
+    )
     if head_word in DATASET_HEADS:
         return "DATASET" if has_noun_modifier else None
     if head_word in METRIC_HEADS:

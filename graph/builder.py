@@ -1,0 +1,144 @@
+"""Build the paperkg graph from resolved mentions."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from itertools import combinations
+
+import networkx as nx
+
+from ..records import ENTITY_LABELS, Paper, PaperMentions, Resolution
+from .schema import (
+    CO_OCCURS,
+    EDGE_TYPE_FOR_LABEL,
+    PAPER,
+    PROPOSES,
+    paper_node_id,
+)
+
+#: words of the abstract used as a paper's name when it has no title and proposes nothing
+LABEL_WORDS = 8
+
+
+def build_knowledge_graph(
+    results: list[PaperMentions],
+    resolution: Resolution,
+    *,
+    min_cooccurrence: int = 1,
+) -> nx.MultiDiGraph:
+    """A MultiDiGraph of papers and the concepts they propose or use.
+
+    Parameters
+    ----------
+    results : list of PaperMentions
+        What extraction found, one entry per paper.
+    resolution : Resolution
+        The concept of every mention, aligned with ``results``.
+    min_cooccurrence : int
+        Concept pairs mentioned together by fewer papers than this get no
+        co-occurrence edge.
+
+    Examples
+    --------
+    >>> from paperkg.records import Paper, PaperMentions, Resolution
+    >>> G = build_knowledge_graph([], Resolution())
+    >>> G.number_of_nodes()
+    0
+    """
+    graph = nx.MultiDiGraph()
+    concept_papers: dict[str, set[str]] = defaultdict(set)
+    concept_mentions: Counter[str] = Counter()
+    paper_concepts: list[set[str]] = []
+
+    for result, concept_ids in zip(results, resolution.concept_of, strict=True):
+        paper = result.paper
+        pid = paper_node_id(paper.id)
+        edges: dict[tuple[str, str], dict] = {}
+        proposed_names = []
+        for mention, cid in zip(result.mentions, concept_ids, strict=True):
+            if cid is None:
+                continue
+            label = ENTITY_LABELS[mention.label]
+            etype = PROPOSES if mention.proposed else EDGE_TYPE_FOR_LABEL[label]
+            if mention.proposed:
+                proposed_names.append(mention.text)
+            edge = edges.setdefault(
+                (cid, etype), {"type": etype, "evidence": mention.sentence, "count": 0}
+            )
+            edge["count"] += 1
+            concept_mentions[cid] += 1
+        # a paper that proposes a concept does not also merely use it
+        proposed = {cid for cid, etype in edges if etype == PROPOSES}
+        for (cid, etype), attrs in edges.items():
+            if etype != PROPOSES and cid in proposed:
+                edges[(cid, PROPOSES)]["count"] += attrs["count"]
+        edges = {k: v for k, v in edges.items() if k[1] == PROPOSES or k[0] not in proposed}
+
+        graph.add_node(pid, **_paper_attributes(paper, proposed_names))
+        for (cid, etype), attrs in edges.items():
+            attrs["weight"] = attrs["count"]
+            graph.add_edge(pid, cid, key=etype, **attrs)
+            concept_papers[cid].add(pid)
+        paper_concepts.append({cid for cid, _ in edges})
+
+    for cid, papers in concept_papers.items():
+        concept = resolution.concepts[cid]
+        aliases = sorted(concept.aliases, key=lambda a: (-concept.aliases[a], a))
+        graph.add_node(
+            cid,
+            label=concept.label,
+            name=concept.name,
+            key=concept.key,
+            aliases=aliases,
+            alias_counts=dict(concept.aliases),
+            merge_reasons=dict(concept.merge_reasons),
+            paper_count=len(papers),
+            mention_count=concept_mentions[cid],
+        )
+
+    pair_weights: Counter[tuple[str, str]] = Counter()
+    for concepts in paper_concepts:
+        pair_weights.update(combinations(sorted(concepts), 2))
+    for (a, b), weight in pair_weights.items():
+        if weight >= min_cooccurrence:
+            graph.add_edge(a, b, key=CO_OCCURS, type=CO_OCCURS, weight=weight)
+    return graph
+
+
+def paper_display_name(paper: Paper, proposed_names: list[str]) -> str:
+    """A readable name for a paper: its title, else what it proposes, else its first words.
+
+    >>> from paperkg.records import Paper
+    >>> p = Paper(id="x", abstract="", text="We study the cost of streaming algorithms today.", source="")
+    >>> paper_display_name(p, ["LADS"])
+    'LADS'
+    >>> paper_display_name(p, [])
+    'We study the cost of streaming algorithms today.'
+    """
+    if paper.title:
+        return paper.title
+    if proposed_names:
+        names = list(dict.fromkeys(proposed_names))
+        short = sorted(names[:3], key=lambda n: (not any(c.isupper() for c in n[1:]), len(n)))
+        return short[0]
+    words = paper.text.split()
+    text = " ".join(words[:LABEL_WORDS])
+    return text + ("…" if len(words) > LABEL_WORDS else "")
+
+
+def _paper_attributes(paper: Paper, proposed_names: list[str]) -> dict:
+    attrs = {
+        "label": PAPER,
+        "name": paper_display_name(paper, proposed_names),
+        "paper_id": paper.id,
+        "title": paper.title,
+        "abstract": paper.abstract,
+        "year": paper.year,
+        "venue": paper.venue,
+        "authors": list(paper.authors),
+        "keywords": list(paper.keywords),
+        "doi": paper.doi,
+        "code_url": paper.code_urls[0] if paper.code_urls else None,
+        "source": paper.source,
+    }
+    return {k: v for k, v in attrs.items() if v is not None}

@@ -1,0 +1,111 @@
+"""The rule components on sentences like those in real abstracts."""
+
+import pytest
+
+
+def ents(doc):
+    return {(e.text, e.label_) for e in doc.ents}
+
+
+def proposed(doc):
+    return {e.text for e in doc.ents if e._.proposed}
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("In this paper, we introduce LADS, a hierarchical approach that learns plans.", {"LADS"}),
+        (
+            "To address these challenges, we propose a lightweight predictor (Light-DDG), "
+            "which adopts a Transformer as the backbone.",
+            {"Light-DDG"},
+        ),
+        ("Only part of the knowledge is distilled, which we term selective KD (SelKD).", {"SelKD"}),
+        (
+            "To eliminate these drawbacks, we present a simple yet effective IMVC approach, "
+            "SIIHPC, in this work.",
+            {"SIIHPC"},
+        ),
+        (
+            "To address this, we propose EmbedLLM, a framework designed to learn representations of LLMs.",
+            {"EmbedLLM"},
+        ),
+    ],
+)
+def test_proposed_names_are_found(nlp, text, expected):
+    assert expected <= proposed(nlp(text))
+
+
+@pytest.mark.parametrize(
+    "text, used",
+    [
+        ("We fine-tune BERT on the SQuAD dataset.", "BERT"),
+        ("Prior work proposed GraphSAGE for inductive learning.", "GraphSAGE"),
+        ("We propose EmbedLLM, a framework designed to learn representations of LLMs.", "LLMs"),
+        ("We propose to use ResNet-50 as the encoder.", "ResNet-50"),
+    ],
+)
+def test_used_names_are_not_proposed(nlp, text, used):
+    assert used not in proposed(nlp(text))
+
+
+@pytest.mark.parametrize(
+    "text, long, short",
+    [
+        ("We train a graph neural network (GNN) on molecules.", "graph neural network", "GNN"),
+        (
+            "Knowledge Distillation (KD) has been a popular paradigm.",
+            "Knowledge Distillation",
+            "KD",
+        ),
+        (
+            "We introduce Semi-Supervised Diffusion Maps (SSDM), a new method.",
+            "Semi-Supervised Diffusion Maps",
+            "SSDM",
+        ),
+        ("Rotary Positional Encodings (RoPE) are popular.", "Rotary Positional Encodings", "RoPE"),
+    ],
+)
+def test_acronym_definitions(nlp, text, long, short):
+    doc = nlp(text)
+    assert (long, short) in {(lf.text, sf.text) for lf, sf in doc._.acronyms}
+
+
+def test_text_in_parentheses_that_is_not_an_acronym_is_ignored(nlp):
+    doc = nlp("The model (which is large) works well (see Section 3).")
+    assert doc._.acronyms == []
+
+
+def test_defined_acronym_shares_the_label_of_its_long_form(nlp):
+    doc = nlp("Knowledge distillation (KD) trains a student. KD is cheap.")
+    labels = {e.text: e.label_ for e in doc.ents}
+    assert labels.get("KD") == labels.get("Knowledge distillation") == "METHOD"
+
+
+@pytest.mark.parametrize(
+    "text, datasets",
+    [
+        (
+            "Our methods improve results across datasets, including CIFAR-10, CIFAR-100, and ImageNet-100.",
+            {"CIFAR-10", "CIFAR-100", "ImageNet-100"},
+        ),
+        ("Experiments on the MS-COCO dataset show gains.", {"MS-COCO"}),
+        ("We report accuracy on SST-2 and MNLI-3 benchmarks.", {"SST-2", "MNLI-3"}),
+    ],
+)
+def test_dataset_cues(nlp, text, datasets):
+    found = {t for t, label in ents(nlp(text)) if label == "DATASET"}
+    assert datasets <= found
+
+
+def test_a_model_name_with_digits_outside_a_dataset_context_is_not_a_dataset(nlp):
+    doc = nlp("We fine-tune GPT-3 with a new prompting strategy.")
+    assert ("GPT-3", "DATASET") not in ents(doc)
+
+
+@pytest.mark.parametrize(
+    "generic", ["our method", "this approach", "the proposed framework", "existing methods"]
+)
+def test_generic_phrases_are_not_concepts(nlp, generic):
+    doc = nlp(f"We show that {generic} works on graphs.")
+    assert not any(generic.split()[-1] == e.text.split()[-1] for e in doc.ents)

@@ -1,0 +1,101 @@
+"""The graph schema on a tiny hand-made corpus: two papers, three concepts."""
+
+import json
+
+import networkx as nx
+import pytest
+
+from paperkg.export.graphml import write_graphml
+from paperkg.graph import build_knowledge_graph, load_graph, save_graph
+from paperkg.records import Concept, Mention, Paper, PaperMentions, Resolution
+
+S1 = "We propose GraphX, a graph neural network, and test it on CIFAR-10."
+S2 = "We apply GraphX to node classification on CIFAR-10."
+
+
+def mention(text, label, sentence, proposed=False):
+    start = sentence.index(text)
+    return Mention(text, label, start, start + len(text), sentence, proposed=proposed)
+
+
+@pytest.fixture
+def tiny_graph():
+    p1 = Paper(id="p1", abstract=S1, text=S1, source="a.txt#1", year=2024, venue="ICLR")
+    p2 = Paper(id="p2", abstract=S2, text=S2, source="a.txt#2", title="Applying GraphX")
+    results = [
+        PaperMentions(
+            p1, [mention("GraphX", "METHOD", S1, True), mention("CIFAR-10", "DATASET", S1)]
+        ),
+        PaperMentions(
+            p2,
+            [
+                mention("GraphX", "METHOD", S2),
+                mention("node classification", "TASK", S2),
+                mention("CIFAR-10", "DATASET", S2),
+            ],
+        ),
+    ]
+    concepts = {
+        "Method:graphx": Concept("Method:graphx", "Method", "graphx", "GraphX", {"GraphX": 2}),
+        "Dataset:cifar-10": Concept(
+            "Dataset:cifar-10", "Dataset", "cifar-10", "CIFAR-10", {"CIFAR-10": 2}
+        ),
+        "Task:node classification": Concept(
+            "Task:node classification",
+            "Task",
+            "node classification",
+            "node classification",
+            {"node classification": 1},
+        ),
+    }
+    resolution = Resolution(
+        concepts=concepts,
+        concept_of=[
+            ["Method:graphx", "Dataset:cifar-10"],
+            ["Method:graphx", "Task:node classification", "Dataset:cifar-10"],
+        ],
+        mention_count=5,
+    )
+    return build_knowledge_graph(results, resolution)
+
+
+def test_nodes_carry_label_and_name(tiny_graph):
+    assert tiny_graph.nodes["paper:p1"]["label"] == "Paper"
+    assert (
+        tiny_graph.nodes["paper:p1"]["name"] == "GraphX"
+    )  # untitled: named after what it proposes
+    assert tiny_graph.nodes["paper:p2"]["name"] == "Applying GraphX"
+    cifar = tiny_graph.nodes["Dataset:cifar-10"]
+    assert (cifar["label"], cifar["name"], cifar["paper_count"]) == ("Dataset", "CIFAR-10", 2)
+    assert tiny_graph.nodes["paper:p1"]["source"] == "a.txt#1"
+
+
+def test_paper_edges_are_typed_with_evidence(tiny_graph):
+    assert tiny_graph.edges["paper:p1", "Method:graphx", "PROPOSES"]["evidence"] == S1
+    assert tiny_graph.has_edge("paper:p2", "Method:graphx", "USES")
+    assert tiny_graph.has_edge("paper:p2", "Dataset:cifar-10", "EVALUATES_ON")
+    assert tiny_graph.has_edge("paper:p2", "Task:node classification", "ADDRESSES")
+    assert not tiny_graph.has_edge("paper:p1", "Method:graphx", "USES")
+
+
+def test_cooccurrence_weight_counts_papers(tiny_graph):
+    a, b = sorted(["Method:graphx", "Dataset:cifar-10"])
+    assert tiny_graph.edges[a, b, "CO_OCCURS_WITH"]["weight"] == 2
+    a, b = sorted(["Method:graphx", "Task:node classification"])
+    assert tiny_graph.edges[a, b, "CO_OCCURS_WITH"]["weight"] == 1
+
+
+def test_graph_json_round_trips_to_an_equal_graph(tiny_graph, tmp_path):
+    path = save_graph(tiny_graph, tmp_path / "graph.json")
+    back = load_graph(tmp_path)
+    assert nx.utils.graphs_equal(tiny_graph, back)
+    assert dict(back.nodes(data=True)) == dict(tiny_graph.nodes(data=True))
+    assert json.loads(path.read_text())["nodes"]
+
+
+def test_graphml_stores_lists_as_strings(tiny_graph, tmp_path):
+    path = write_graphml(tiny_graph, tmp_path / "graph.graphml")
+    back = nx.read_graphml(path)
+    assert back.nodes["Method:graphx"]["aliases"] == "GraphX"
+    assert back.nodes["paper:p1"]["year"] == 2024
+    assert back.number_of_edges() == tiny_graph.number_of_edges()
