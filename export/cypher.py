@@ -1,0 +1,96 @@
+"""Every Cypher text paperkg sends to Neo4j, in one place.
+
+Data always travels as parameters (``$rows``, ``$id``, ``$props``). Labels and
+relationship types cannot be parameters, so each query that needs one is
+picked from a fixed dict built here from :mod:`paperkg.graph.schema`; nothing
+read from a graph is ever formatted into query text.
+
+Node property ``id`` holds the networkx node id. Concept-to-concept
+co-occurrence is stored once per pair, so query it without a direction:
+``(a)-[:CO_OCCURS_WITH]-(b)``.
+"""
+
+from __future__ import annotations
+
+from ..graph.schema import (
+    CO_OCCURS,
+    CONCEPT_LABELS,
+    NODE_LABELS,
+    PAPER,
+    PAPER_EDGE_TYPES,
+)
+
+#: (relationship type, start label, end label) for every relationship a paperkg graph may hold
+REL_PATTERNS: tuple[tuple[str, str, str], ...] = (
+    *((rel, PAPER, label) for rel in PAPER_EDGE_TYPES for label in CONCEPT_LABELS),
+    *((CO_OCCURS, a, b) for a in CONCEPT_LABELS for b in CONCEPT_LABELS),
+)
+
+# --- server checks -----------------------------------------------------------------------------
+
+SERVER_COMPONENTS = (
+    "CALL dbms.components() YIELD name, versions, edition RETURN name, versions, edition"
+)
+
+# --- schema: uniqueness constraints and name indexes, created before any MERGE ----------------
+
+CREATE_CONSTRAINT: dict[str, str] = {
+    label: (
+        f"CREATE CONSTRAINT paperkg_{label.lower()}_id IF NOT EXISTS "
+        f"FOR (n:{label}) REQUIRE n.id IS UNIQUE"
+    )
+    for label in NODE_LABELS
+}
+
+CREATE_NAME_INDEX: dict[str, str] = {
+    label: f"CREATE INDEX paperkg_{label.lower()}_name IF NOT EXISTS FOR (n:{label}) ON (n.name)"
+    for label in NODE_LABELS
+}
+
+AWAIT_INDEXES = "CALL db.awaitIndexes(300)"
+
+# --- batched writes: one query per label / relationship pattern, rows as a parameter -----------
+
+#: ``$rows``: list of ``{id, props}``
+MERGE_NODES: dict[str, str] = {
+    label: f"UNWIND $rows AS row MERGE (n:{label} {{id: row.id}}) SET n += row.props"
+    for label in NODE_LABELS
+}
+
+#: ``$rows``: list of ``{src, dst, props}``
+MERGE_RELS: dict[tuple[str, str, str], str] = {
+    (rel, start, end): (
+        "UNWIND $rows AS row "
+        f"MATCH (a:{start} {{id: row.src}}) "
+        f"MATCH (b:{end} {{id: row.dst}}) "
+        f"MERGE (a)-[r:{rel}]->(b) SET r += row.props"
+    )
+    for rel, start, end in REL_PATTERNS
+}
+
+# --- one row per round trip: only for bench/neo4j_load.py, to show what batching saves ---------
+
+MERGE_NODE_ONE: dict[str, str] = {
+    label: f"MERGE (n:{label} {{id: $id}}) SET n += $props" for label in NODE_LABELS
+}
+
+MERGE_REL_ONE: dict[tuple[str, str, str], str] = {
+    (rel, start, end): (
+        f"MATCH (a:{start} {{id: $src}}) MATCH (b:{end} {{id: $dst}}) "
+        f"MERGE (a)-[r:{rel}]->(b) SET r += $props"
+    )
+    for rel, start, end in REL_PATTERNS
+}
+
+# --- reading back ------------------------------------------------------------------------------
+
+COUNT_NODES_BY_LABEL = "MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) AS n"
+COUNT_RELS_BY_TYPE = "MATCH ()-[r]->() RETURN type(r) AS type, count(*) AS n"
+SHOW_CONSTRAINTS = (
+    "SHOW CONSTRAINTS YIELD name, type, labelsOrTypes, properties "
+    "RETURN name, type, labelsOrTypes, properties"
+)
+SHOW_INDEXES = (
+    "SHOW INDEXES YIELD name, type, labelsOrTypes, properties, state "
+    "RETURN name, type, labelsOrTypes, properties, state"
+)

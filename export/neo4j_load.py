@@ -1,0 +1,425 @@
+"""Load a paperkg graph into a running Neo4j through the official driver.
+
+The caller owns the :class:`neo4j.Driver`::
+
+    from neo4j import GraphDatabase
+    from paperkg.export.neo4j_load import push_graph
+
+    with GraphDatabase.driver("bolt://localhost:7687", auth=("neo4j", password)) as driver:
+        report = push_graph(driver, graph, database="neo4j")
+
+Loading is idempotent and incremental: nodes are MERGEd on their ``id``
+(the networkx node id) and relationships on (start, type, end), and every
+property is overwritten from the graph being pushed, so pushing the same build
+twice changes nothing and pushing a bigger build adds the new papers and
+updates concept counts without duplicates. Nothing is ever deleted.
+
+Order of work: check the server (reachable, login, database, version >= 5),
+create uniqueness constraints on every label's ``id`` and indexes on ``name``,
+then send ``UNWIND $rows`` batches per label and per relationship pattern in
+managed write transactions (``session.execute_write``), which the driver
+retries on transient errors. The Cypher texts live in :mod:`.cypher`.
+
+Property values: lists stay Neo4j lists (empty lists are dropped), dicts such
+as ``alias_counts`` and ``merge_reasons`` become JSON strings, ``None`` is
+dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import neo4j
+import networkx as nx
+from neo4j.exceptions import (
+    AuthError,
+    ClientError,
+    ConfigurationError,
+    DriverError,
+    Neo4jError,
+    ServiceUnavailable,
+)
+
+from ..errors import ExportError
+from ..graph.schema import NODE_LABELS
+from . import cypher
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_BATCH_SIZE = 2000
+PASSWORD_ENV = "NEO4J_PASSWORD"
+MIN_SERVER_MAJOR = 5
+
+#: graph attributes that become the Neo4j label / relationship type rather than a property
+_NODE_META = ("label",)
+_EDGE_META = ("type",)
+
+
+@dataclass
+class GraphRows:
+    """A graph as rows ready for Cypher parameters, grouped by label / relationship pattern.
+
+    ``nodes[label]`` is a list of ``{"id": node id, "props": {...}}``;
+    ``rels[(type, start label, end label)]`` a list of ``{"src", "dst", "props"}``.
+    """
+
+    nodes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    rels: dict[tuple[str, str, str], list[dict[str, Any]]] = field(default_factory=dict)
+
+    def node_counts(self) -> dict[str, int]:
+        return {label: len(rows) for label, rows in self.nodes.items()}
+
+    def rel_counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for (rel, _, _), rows in self.rels.items():
+            counts[rel] = counts.get(rel, 0) + len(rows)
+        return counts
+
+
+@dataclass
+class PushReport:
+    """What :func:`push_graph` sent and what the server says it changed."""
+
+    server_version: str
+    database: str | None
+    #: rows sent per node label / relationship type (= the graph's counts)
+    nodes: dict[str, int]
+    relationships: dict[str, int]
+    nodes_created: int = 0
+    relationships_created: int = 0
+    properties_set: int = 0
+    constraints_added: int = 0
+    indexes_added: int = 0
+    batches: int = 0
+    seconds: float = 0.0
+
+    @property
+    def relationships_per_second(self) -> float:
+        total = sum(self.relationships.values())
+        return total / self.seconds if self.seconds > 0 else 0.0
+
+
+# --- graph -> rows -------------------------------------------------------------------------
+
+
+def neo4j_value(value: Any) -> Any:
+    """Convert one attribute value into something Neo4j stores, or ``None`` to drop it.
+
+    >>> neo4j_value(["GNN", "graph neural network"])
+    ['GNN', 'graph neural network']
+    >>> neo4j_value({"b": 1, "a": 2})
+    '{"a": 2, "b": 1}'
+    >>> neo4j_value([]) is None
+    True
+    """
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, dict):
+        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value) if isinstance(value, (set, frozenset)) else list(value)
+        if not items:
+            return None
+        for kind in (str, bool, int, float):
+            if all(isinstance(x, kind) for x in items):
+                return items
+        if all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in items):
+            return [float(x) for x in items]
+        # Neo4j lists are homogeneous: keep mixed or nested lists readable as JSON.
+        return json.dumps(items, ensure_ascii=False, default=str)
+    return str(value)
+
+
+def _props(data: dict[str, Any], skip: tuple[str, ...]) -> dict[str, Any]:
+    props = {}
+    for key, value in data.items():
+        if key in skip or key == "id":
+            continue
+        converted = neo4j_value(value)
+        if converted is not None:
+            props[key] = converted
+    return props
+
+
+def graph_rows(graph: nx.Graph) -> GraphRows:
+    """Turn a paperkg graph into :class:`GraphRows`, checking labels and edge types.
+
+    Raises :class:`~paperkg.errors.ExportError` on a node whose ``label`` is not
+    one of ``NODE_LABELS`` or an edge whose (type, start label, end label) is not
+    one paperkg writes.
+    """
+    rows = GraphRows()
+    labels: dict[Any, str] = {}
+    for node, data in graph.nodes(data=True):
+        label = data.get("label")
+        if label not in NODE_LABELS:
+            raise ExportError(
+                f"node {node!r} has label {label!r}; expected one of {', '.join(NODE_LABELS)}: "
+                "build the graph with paperkg or fix its 'label' attributes"
+            )
+        labels[node] = label
+        if "id" in data and data["id"] != node:
+            logger.warning("node %r: attribute 'id' ignored, Neo4j's id is the node id", node)
+        rows.nodes.setdefault(label, []).append(
+            {"id": str(node), "props": _props(data, _NODE_META)}
+        )
+
+    edges: Iterable[tuple[Any, Any, Any, dict[str, Any]]]
+    if graph.is_multigraph():
+        edges = graph.edges(keys=True, data=True)
+    else:
+        edges = ((u, v, None, d) for u, v, d in graph.edges(data=True))
+    for src, dst, key, data in edges:
+        rel = data.get("type", key)
+        pattern = (rel, labels[src], labels[dst])
+        if pattern not in cypher.MERGE_RELS:
+            raise ExportError(
+                f"edge {src!r} -> {dst!r} is a {rel!r} from {labels[src]} to {labels[dst]}, "
+                "which paperkg does not write to Neo4j: see paperkg.graph.schema for the edge types"
+            )
+        rows.rels.setdefault(pattern, []).append(
+            {"src": str(src), "dst": str(dst), "props": _props(data, _EDGE_META)}
+        )
+    return rows
+
+
+def _batches(rows: list[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    for start in range(0, len(rows), size):
+        yield rows[start : start + size]
+
+
+# --- talking to the server -----------------------------------------------------------------
+
+
+def check_server_version(components: list[dict[str, Any]]) -> str:
+    """Return the Neo4j version from ``CALL dbms.components()`` rows; refuse versions < 5.
+
+    >>> check_server_version([{"name": "Neo4j Kernel", "versions": ["5.26.0"], "edition": "community"}])
+    '5.26.0'
+    """
+    for component in components:
+        if component.get("name") == "Neo4j Kernel" and component.get("versions"):
+            version = str(component["versions"][0])
+            break
+    else:
+        raise ExportError(
+            f"cannot tell the Neo4j version from dbms.components() (got {components!r}); "
+            f"paperkg needs Neo4j {MIN_SERVER_MAJOR} or newer"
+        )
+    try:
+        major = int(version.split(".")[0])
+    except ValueError:
+        raise ExportError(
+            f"cannot read the Neo4j version {version!r}; paperkg needs Neo4j {MIN_SERVER_MAJOR}+"
+        ) from None
+    if major < MIN_SERVER_MAJOR:
+        raise ExportError(
+            f"Neo4j {version} is too old: paperkg needs Neo4j {MIN_SERVER_MAJOR} or newer "
+            "(e.g. Docker image neo4j:5); upgrade the server, or load the neo4j/ bundle by hand"
+        )
+    return version
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip() or type(error).__name__
+    return text.splitlines()[0]
+
+
+def translate_error(
+    error: Exception, *, uri: str | None = None, database: str | None = None
+) -> ExportError:
+    """One clear :class:`ExportError` line for a driver error a user will meet."""
+    where = f"Neo4j at {uri}" if uri else "the Neo4j server"
+    if isinstance(error, AuthError):
+        return ExportError(
+            f"{where} refused the login: wrong user or password; "
+            f"check --user and the {PASSWORD_ENV} environment variable"
+        )
+    if isinstance(error, ServiceUnavailable):
+        return ExportError(
+            f"cannot reach {where} ({_first_line(error)}); "
+            "is the server running, and are the host and Bolt port (usually 7687) right?"
+        )
+    if isinstance(error, ClientError) and error.code == "Neo.ClientError.Database.DatabaseNotFound":
+        name = database or "(the default database)"
+        return ExportError(
+            f"database {name!r} does not exist on {where}; create it first "
+            "(CREATE DATABASE, Enterprise and Aura only) or pass --database neo4j"
+        )
+    if isinstance(error, ConfigurationError) or (isinstance(error, ValueError) and uri):
+        return ExportError(
+            f"cannot use {uri!r} as a Neo4j address ({_first_line(error)}); "
+            "expected e.g. bolt://localhost:7687, neo4j://host:7687 or neo4j+s://xxxx.databases.neo4j.io"
+        )
+    if isinstance(error, Neo4jError):
+        return ExportError(f"{where} refused the load: {error.code}: {_first_line(error)}")
+    return ExportError(f"talking to {where} failed: {_first_line(error)}")
+
+
+def server_version(driver: neo4j.Driver, *, database: str | None = None) -> str:
+    """The server's Neo4j version, after checking it answers, logs us in and has ``database``."""
+    with driver.session(database=database) as session:
+        # An auto-commit query: fails at once instead of being retried like execute_write.
+        records = [r.data() for r in session.run(cypher.SERVER_COMPONENTS)]
+    return check_server_version(records)
+
+
+def _write(tx: neo4j.ManagedTransaction, query: str, params: dict[str, Any]) -> Any:
+    return tx.run(query, params).consume().counters
+
+
+def push_graph(
+    driver: neo4j.Driver,
+    graph: nx.Graph,
+    *,
+    database: str | None = None,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    progress: Callable[[int, int], None] | None = None,
+) -> PushReport:
+    """MERGE a paperkg graph into Neo4j, schema first, in ``UNWIND`` batches.
+
+    Parameters
+    ----------
+    driver
+        An open :class:`neo4j.Driver`; the caller closes it.
+    graph
+        A paperkg graph (see :mod:`paperkg.graph.schema`).
+    database
+        Target database; ``None`` means the user's home database.
+    batch_size
+        Rows per transaction.
+    progress
+        Called as ``progress(rows_done, rows_total)`` after every batch.
+
+    Returns
+    -------
+    PushReport
+        Rows sent per label and type, and what the server created.
+
+    Raises
+    ------
+    ExportError
+        The graph does not follow the schema, or the server is unreachable,
+        refuses the login, lacks the database, is older than Neo4j 5 or
+        rejects a write; always one line saying what to do.
+    """
+    if batch_size < 1:
+        raise ExportError(f"batch size must be at least 1, got {batch_size}")
+    rows = graph_rows(graph)
+    total = sum(map(len, rows.nodes.values())) + sum(map(len, rows.rels.values()))
+    started = time.perf_counter()
+    try:
+        version = server_version(driver, database=database)
+        report = PushReport(
+            server_version=version,
+            database=database,
+            nodes=rows.node_counts(),
+            relationships=rows.rel_counts(),
+        )
+        with driver.session(database=database) as session:
+            for label in NODE_LABELS:
+                counters = session.execute_write(_write, cypher.CREATE_CONSTRAINT[label], {})
+                report.constraints_added += counters.constraints_added
+                counters = session.execute_write(_write, cypher.CREATE_NAME_INDEX[label], {})
+                report.indexes_added += counters.indexes_added
+            session.run(cypher.AWAIT_INDEXES).consume()
+
+            done = 0
+            work: list[tuple[str, list[dict[str, Any]]]] = [
+                (cypher.MERGE_NODES[label], node_rows) for label, node_rows in rows.nodes.items()
+            ]
+            work += [
+                (cypher.MERGE_RELS[pattern], rel_rows) for pattern, rel_rows in rows.rels.items()
+            ]
+            for query, all_rows in work:
+                for batch in _batches(all_rows, batch_size):
+                    counters = session.execute_write(_write, query, {"rows": batch})
+                    report.nodes_created += counters.nodes_created
+                    report.relationships_created += counters.relationships_created
+                    report.properties_set += counters.properties_set
+                    report.batches += 1
+                    done += len(batch)
+                    if progress is not None:
+                        progress(done, total)
+    except (DriverError, Neo4jError) as e:
+        raise translate_error(e, database=database) from e
+    report.seconds = time.perf_counter() - started
+    logger.info(
+        "pushed %d nodes and %d relationships in %d batches (%.2f s): %d nodes and %d "
+        "relationships created",
+        sum(report.nodes.values()),
+        sum(report.relationships.values()),
+        report.batches,
+        report.seconds,
+        report.nodes_created,
+        report.relationships_created,
+    )
+    return report
+
+
+def open_driver(
+    uri: str, *, user: str = "neo4j", password: str | None = None, database: str | None = None
+) -> neo4j.Driver:
+    """Open a driver and check the server answers; the password defaults to ``$NEO4J_PASSWORD``.
+
+    The password is never logged. Close the driver when done (it is a context manager).
+    """
+    if password is None:
+        password = os.environ.get(PASSWORD_ENV)
+    if password is None:
+        raise ExportError(
+            f"no Neo4j password: set the {PASSWORD_ENV} environment variable "
+            f"(e.g. export {PASSWORD_ENV}=...) for user {user!r}"
+        )
+    try:
+        driver = neo4j.GraphDatabase.driver(uri, auth=(user, password), connection_timeout=15)
+    except (DriverError, ValueError) as e:
+        raise translate_error(e, uri=uri) from e
+    try:
+        driver.verify_connectivity()
+    except (DriverError, Neo4jError) as e:
+        driver.close()
+        raise translate_error(e, uri=uri, database=database) from e
+    return driver
+
+
+def push_to_neo4j(
+    graph: nx.Graph,
+    *,
+    uri: str,
+    user: str = "neo4j",
+    password: str | None = None,
+    database: str | None = None,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    progress: Callable[[int, int], None] | None = None,
+) -> PushReport:
+    """Open a driver on ``uri``, :func:`push_graph`, close it. For ``paperkg build --neo4j-uri``.
+
+    The password defaults to the ``NEO4J_PASSWORD`` environment variable.
+    """
+    with open_driver(uri, user=user, password=password, database=database) as driver:
+        try:
+            return push_graph(
+                driver, graph, database=database, batch_size=batch_size, progress=progress
+            )
+        except ExportError as e:
+            cause = e.__cause__
+            if isinstance(cause, (DriverError, Neo4jError)):
+                raise translate_error(cause, uri=uri, database=database) from cause
+            raise
+
+
+def database_counts(
+    driver: neo4j.Driver, *, database: str | None = None
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Node counts per label and relationship counts per type, as the database holds them now."""
+    with driver.session(database=database) as session:
+        nodes = {r["label"]: r["n"] for r in session.run(cypher.COUNT_NODES_BY_LABEL)}
+        rels = {r["type"]: r["n"] for r in session.run(cypher.COUNT_RELS_BY_TYPE)}
+    return nodes, rels

@@ -1,0 +1,151 @@
+"""Start and stop the real Neo4j of this Maven module, for tests and bench/neo4j_load.py.
+
+::
+
+    with running_server(workdir) as server:
+        driver = neo4j.GraphDatabase.driver(server.uri, auth=server.auth)
+
+``build()`` runs ``mvn -q package`` here when the launcher or its jars are
+missing (install.sh builds them ahead, so tests need no network).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import neo4j
+
+HERE = Path(__file__).resolve().parent
+CLASSES = HERE / "target" / "classes"
+LIB = HERE / "target" / "lib"
+MAIN_CLASS = "org.paperkg.testserver.TestServer"
+READY = "PAPERKG-NEO4J-READY"
+USER = "neo4j"
+PASSWORD = "paperkg-test-password"
+
+
+@dataclass
+class ServerInfo:
+    """How to reach a running test server."""
+
+    uri: str
+    user: str
+    password: str
+    port: int
+    home: Path
+    #: the server's LOAD CSV root (``file:///x.csv`` reads ``import_dir / "x.csv"``)
+    import_dir: Path
+
+    @property
+    def auth(self) -> tuple[str, str]:
+        return (self.user, self.password)
+
+
+def is_built() -> bool:
+    return (CLASSES / "org/paperkg/testserver/TestServer.class").exists() and any(
+        LIB.glob("neo4j-5.*.jar")
+    )
+
+
+def build() -> None:
+    """Compile the launcher and copy Neo4j's jars into target/lib (needs Maven Central once)."""
+    if is_built():
+        return
+    mvn = shutil.which("mvn")
+    if mvn is None:
+        raise RuntimeError(
+            "tests/neo4j_server is not built and Maven (mvn) is not installed: "
+            "run ./install.sh, or apt-get install maven and retry"
+        )
+    subprocess.run([mvn, "-q", "-B", "-f", str(HERE / "pom.xml"), "package"], check=True)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_server(
+    workdir: Path, *, port: int | None = None, timeout: float = 120.0, heap: str = "1g"
+) -> Iterator[ServerInfo]:
+    """Start Neo4j on a free loopback port, yield once Bolt answers, stop it afterwards."""
+    java = shutil.which("java")
+    if java is None:
+        raise RuntimeError("java is not installed; the Neo4j test server needs Java 17")
+    build()
+    port = port or free_port()
+    home = workdir / "neo4j-home"
+    import_dir = workdir / "neo4j-import"
+    home.mkdir(parents=True, exist_ok=True)
+    import_dir.mkdir(parents=True, exist_ok=True)
+    log_path = workdir / "neo4j-server.log"
+    # fmt: off
+    cmd = [
+        java, f"-Xmx{heap}", "-XX:+UseParallelGC",
+        "-cp", f"{CLASSES}:{LIB}/*", MAIN_CLASS,
+        "--port", str(port), "--password", PASSWORD,
+        "--home", str(home), "--import-dir", str(import_dir),
+    ]
+    # fmt: on
+    info = ServerInfo(
+        uri=f"bolt://127.0.0.1:{port}",
+        user=USER,
+        password=PASSWORD,
+        port=port,
+        home=home,
+        import_dir=import_dir,
+    )
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        _wait_until_ready(proc, info, log_path, timeout)
+        yield info
+    finally:
+        _stop(proc)
+
+
+def _wait_until_ready(
+    proc: subprocess.Popen, info: ServerInfo, log_path: Path, timeout: float
+) -> None:
+    deadline = time.monotonic() + timeout
+    last_error: Exception | None = None
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            tail = log_path.read_text(errors="replace")[-3000:]
+            raise RuntimeError(f"Neo4j test server exited with {proc.returncode}:\n{tail}")
+        if READY in log_path.read_text(errors="replace"):
+            try:
+                with neo4j.GraphDatabase.driver(info.uri, auth=info.auth) as driver:
+                    driver.verify_connectivity()
+                return
+            except Exception as e:  # noqa: BLE001 - keep polling until the deadline
+                last_error = e
+        time.sleep(0.5)
+    raise RuntimeError(
+        f"Neo4j test server did not answer on {info.uri} within {timeout:.0f} s "
+        f"(last error: {last_error}); see {log_path}"
+    )
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        with contextlib.suppress(OSError):
+            proc.stdin.close()  # the launcher exits when its stdin closes
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
