@@ -68,7 +68,7 @@ GENERIC_MODIFIERS = frozenset(
     state-of-the-art sota strong stronger better best improved principled unified
     lightweight flexible scalable practical general-purpose key main first second
     yet more most less very highly well theoretical empirical in-depth depth trained
-    significant large-scale small-scale
+    significant large-scale small-scale real-world actual synthetic
     """.split()
 )
 

@@ -12,7 +12,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from .dataset_cues import name_spans
-from .lexicon import DATASET_HEADS, TASK_WORDS
+from .lexicon import DATASET_HEADS, METHOD_GENERIC_HEADS, TASK_WORDS
 from .spans import add_entities
 
 if not Span.has_extension("proposed"):
@@ -36,6 +36,7 @@ _WINDOW_STOPS = frozenset(
     "capable able".split()
 )
 _WINDOW_LENGTH = 16
+_TYPE_HEADS = METHOD_GENERIC_HEADS | DATASET_HEADS | TASK_WORDS
 
 
 def _is_trigger(token) -> bool:
@@ -66,6 +67,12 @@ def _window(token) -> Span:
     return doc[start:end]
 
 
+def _is_type_modifier(run: Span) -> bool:
+    """A name that only says what kind of thing follows: "an *IMVC* approach, SIIHPC"."""
+    doc = run.doc
+    return run.end < len(doc) and doc[run.end].lower_ in _TYPE_HEADS
+
+
 def _label_from_context(window: Span) -> str:
     words = {t.lower_ for t in window}
     if words & DATASET_HEADS:
@@ -93,6 +100,7 @@ def find_proposed_spans(doc: Doc) -> list[Span]:
             run
             for run in name_spans(window)
             if not any(f.start <= run.start and run.end <= f.end for f in found)
+            and not _is_type_modifier(run)
         )
         if not found:
             found.extend(e for e in doc.ents if window.start <= e.start < window.end)

@@ -39,7 +39,9 @@ def label_for_phrase(span: Span) -> str | None:
         t.pos_ in {"NOUN", "PROPN", "X"} or looks_like_name(t.text) for t in content
     )
     if head_word in DATASET_HEADS:
-        return "DATASET" if has_noun_modifier else None
+        # "the Penn Treebank corpus", "MS-COCO dataset"; not "real-world datasets"
+        named = any(t.pos_ == "PROPN" or looks_like_name(t.text) for t in content)
+        return "DATASET" if named else None
     if head_word in METRIC_HEADS:
         return "METRIC"
     if head_word in TASK_WORDS:

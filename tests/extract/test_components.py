@@ -109,3 +109,18 @@ def test_a_model_name_with_digits_outside_a_dataset_context_is_not_a_dataset(nlp
 def test_generic_phrases_are_not_concepts(nlp, generic):
     doc = nlp(f"We show that {generic} works on graphs.")
     assert not any(generic.split()[-1] == e.text.split()[-1] for e in doc.ents)
+
+
+def test_a_name_that_only_says_the_kind_of_approach_is_not_proposed(nlp):
+    doc = nlp(
+        "To eliminate these drawbacks, we present a simple yet effective IMVC approach, SIIHPC, in this work."
+    )
+    assert "IMVC" not in proposed(doc)
+
+
+@pytest.mark.parametrize(
+    "phrase", ["real-world datasets", "large-scale datasets", "synthetic and real-world datasets"]
+)
+def test_unnamed_datasets_are_not_concepts(nlp, phrase):
+    doc = nlp(f"Experiments on {phrase} confirm the gains.")
+    assert not any(e.label_ == "DATASET" for e in doc.ents)
