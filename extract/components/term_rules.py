@@ -67,7 +67,7 @@ def make_term_rules(nlp: Language, name: str, labels: list[str]) -> TermRules:
 class TermRules:
     """Tags noun phrases as METHOD, DATASET, TASK or METRIC by their head word.
 
-    Needs a parser (for ``Doc.noun_chunks``). Adds to ``Doc.ents`` only where no
+    Needs a parser (for ``Doc.noun_chunks``) and does nothing without one. Adds to ``Doc.ents`` only where no
     entity exists yet; sets no custom attributes.
     """
 
@@ -75,6 +75,8 @@ class TermRules:
         self.labels = frozenset(labels)
 
     def __call__(self, doc: Doc) -> Doc:
+        if not doc.has_annotation("DEP"):
+            return doc  # no parser in this pipeline: no noun chunks to label
         spans = []
         for chunk in doc.noun_chunks:
             phrase = trim(chunk)
