@@ -34,6 +34,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from ..graph.schema import concept_node_id
@@ -67,6 +68,7 @@ _SPACED_HYPHEN = re.compile(r"(?<=\w) ?- ?(?=\w)")
 _EDGE_PUNCT = " \t.,;:!?\"'`*"
 
 
+@lru_cache(maxsize=200_000)
 def clean_surface(surface: str) -> str:
     """The surface form with markup, Unicode variants and tokenizer spacing undone.
 
@@ -144,12 +146,15 @@ _NOVEL_KEEP = frozenset(
 #: generic last words dropped after a name: "BERT model" -> "BERT", "ImageNet dataset"
 GENERIC_TAILS = {
     "METHOD": frozenset(
-        "model method algorithm approach framework architecture technique network".split()
+        """model method algorithm approach framework architecture technique network system
+        paradigm toolkit library package""".split()
     ),
     "DATASET": frozenset("dataset data benchmark corpus suite collection set".split()),
     "TASK": frozenset("task problem benchmark challenge".split()),
     "METRIC": frozenset("score metric measure value".split()),
 }
+#: generic last words dropped after any words: "hashtag recommendation task"
+GENERIC_TAILS_ALWAYS = {"TASK": frozenset({"task", "tasks"})}
 
 #: nouns whose plural-looking form is already singular or uncountable
 _SINGULAR_AS_IS = frozenset(
@@ -292,7 +297,10 @@ def _name_tokens(surface: str, label: str, changes: list[str] | None = None) -> 
     What was changed is appended to ``changes`` when given (for merge reasons).
     """
     changes = [] if changes is None else changes
-    tokens = [t for t in clean_surface(surface).split(" ") if t]
+    text = clean_surface(surface)
+    if "(" in text:
+        text = _without_definition(text, changes)
+    tokens = [t for t in text.split(" ") if t]
     stripped_determiner = False
     while tokens:
         low = tokens[0].lower()
@@ -312,10 +320,41 @@ def _name_tokens(surface: str, label: str, changes: list[str] | None = None) -> 
         changes.append("plural")
         tokens[-1] = single
     tails = GENERIC_TAILS.get(label, frozenset())
-    if len(tokens) >= 2 and tokens[-1].lower() in tails and _looks_like_name(tokens[-2]):
+    if len(tokens) >= 2 and (
+        tokens[-1].lower() in GENERIC_TAILS_ALWAYS.get(label, ())
+        or tokens[-1].lower() in tails
+        and _looks_like_name(tokens[-2])
+    ):
         changes.append(f"'{tokens[-1]}' dropped after a name")
         tokens = tokens[:-1]
     return tokens
+
+
+_ACRONYM_IN_PARENS = re.compile(r"(?<=\S)\s+\(([^()\s]+)\)")
+
+
+def _without_definition(text: str, changes: list[str]) -> str:
+    """The name without an acronym definition inside it.
+
+    >>> _without_definition("convolutional neural networks (CNNs)", [])
+    'convolutional neural networks'
+    >>> _without_definition("KDS (Knowledge Delivery System)", [])
+    'Knowledge Delivery System'
+    >>> _without_definition("anisotropic Gaussian MRF (AGMRF) model", [])
+    'anisotropic Gaussian MRF model'
+    """
+    definition = _parenthetical_definition(text)
+    if definition is not None:
+        changes.append(f"acronym '{definition[0]}' defined inside")
+        return definition[1]
+
+    def drop(match: re.Match[str]) -> str:
+        if is_acronym(match.group(1)):
+            changes.append(f"'({match.group(1)})' dropped")
+            return ""
+        return match.group(0)
+
+    return _ACRONYM_IN_PARENS.sub(drop, text)
 
 
 def _looks_like_name(token: str) -> bool:
@@ -325,6 +364,7 @@ def _looks_like_name(token: str) -> bool:
     )
 
 
+@lru_cache(maxsize=200_000)
 def canonical_key(surface: str, label: str) -> str:
     """The canonical key of a mention: the id part of its concept node.
 
@@ -344,6 +384,7 @@ def canonical_key(surface: str, label: str) -> str:
     return " ".join(_name_tokens(surface, label)).casefold()
 
 
+@lru_cache(maxsize=200_000)
 def _display_name(surface: str, label: str) -> str:
     return " ".join(_name_tokens(surface, label))
 
@@ -490,7 +531,7 @@ def resolve_concepts(
                 nodes.append(None)
                 continue
             node: Node = (mention.label, key)
-            long = mention.long_form or _lookup(defined, mention.text)
+            long = _lookup(defined, mention.text) or mention.long_form
             if long is not None and (mention.label, key) not in alias_keys:
                 long_key = canonical_key(long, mention.label)
                 if long_key and long_key != key and frozenset((key, long_key)) not in groups.never:
@@ -602,11 +643,66 @@ def resolve_concepts(
 
 
 def _paper_definitions(result: PaperMentions) -> dict[str, str]:
+    """Short form -> long form defined in one paper.
+
+    Three sources: the extractor's ``acronyms``, a mention's ``long_form``, and a
+    mention that holds its own definition ("convolutional neural networks (CNNs)",
+    "KDS (Knowledge Delivery System)"). When a mention ends right before the
+    definition's "(SHORT)" in the text, its span is the long form: the NER's
+    boundaries ("person re-identification (Re-ID)") beat the acronym matcher's
+    ("re-identification").
+    """
     defined = dict(result.acronyms)
     for mention in result.mentions:
         if mention.long_form and mention.text not in defined:
             defined[mention.text] = mention.long_form
+        inner = _parenthetical_definition(mention.text)
+        if inner is not None and inner[0] not in defined:
+            defined[inner[0]] = inner[1]
+    text = result.paper.text
+    if text and defined:
+        ends = {m.end: m.text for m in result.mentions if m.end <= len(text)}
+        for short in list(defined):
+            for match in re.finditer(r"\(\s*" + re.escape(short) + r"\s*\)", text):
+                before = match.start()
+                while before > 0 and text[before - 1] == " ":
+                    before -= 1
+                long = ends.get(before)
+                if long and long != short and _overlaps(long, defined[short]):
+                    defined[short] = long
+                    break
     return defined
+
+
+def _overlaps(a: str, b: str) -> bool:
+    """True when one form contains the other, ignoring case ("person re-identification")."""
+    a, b = clean_surface(a).casefold(), clean_surface(b).casefold()
+    return bool(a and b) and (a in b or b in a)
+
+
+_PARENTHETICAL = re.compile(r"^(?P<out>[^()]+?)\s+\((?P<in>[^()]+)\)(?P<rest>\s+[^()]*)?$")
+
+
+def _parenthetical_definition(text: str) -> tuple[str, str] | None:
+    """``(short, long)`` when a mention holds a definition, "long (SHORT)" or "SHORT (long)".
+
+    >>> _parenthetical_definition("convolutional neural networks (CNNs)")
+    ('CNNs', 'convolutional neural networks')
+    >>> _parenthetical_definition("KDS (Knowledge Delivery System)")
+    ('KDS', 'Knowledge Delivery System')
+    >>> _parenthetical_definition("Recurrent Convolutional (3D) Network") is None
+    True
+    """
+    if "(" not in text:
+        return None
+    match = _PARENTHETICAL.match(clean_surface(text))
+    if match is None or match.group("rest"):
+        return None
+    out, inner = match.group("out").strip(), match.group("in").strip()
+    for short, long in ((inner, out), (out, inner)):
+        if is_acronym(short) and " " in long and short[0].lower() == long[0].lower():
+            return short, long
+    return None
 
 
 def _lookup(defined: dict[str, str], text: str) -> str | None:
