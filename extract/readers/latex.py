@@ -18,6 +18,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import unicodedata
@@ -150,17 +151,20 @@ def clean_text(raw: str) -> tuple[str, list[str]]:
     (repositories, model hubs, or any link introduced by "code is available
     at"), in order of appearance, without duplicates. Other links are removed.
     """
+    # each step first checks that its markup is there at all: most abstracts are plain
     text = _protect_escaped_dollars(raw)
     text, urls = _pull_links(text)
-    text = _DISPLAY_MATH.sub(f" {MATH_PLACEHOLDER} ", text)
-    text = _INLINE_MATH.sub(_inline_math, text)
+    if "$" in text or "\\" in text:
+        text = _DISPLAY_MATH.sub(f" {MATH_PLACEHOLDER} ", text)
+        text = _INLINE_MATH.sub(_inline_math, text)
     # links are judged before markup goes, so a link in a dropped footnote still counts
     code_urls = []
     for url, before in _links_in_order(text, urls):
         if is_code_url(url, before) and url not in code_urls:
             code_urls.append(url)
     text = _text_markup(text)
-    text = _drop_links(text, urls)
+    if urls:
+        text = _drop_links(text, urls)
     text = text.replace("\x00", "$")
     return _tidy(text), code_urls
 
@@ -203,8 +207,11 @@ def _pull_links(text: str) -> tuple[str, list[str]]:
             url = "https://" + url  # a bare github.com/owner/repo
         return mark(url) + tail
 
-    text = _URL.sub(bare, text)
-    text = _BARE_CODE_URL.sub(bare, text)
+    lowered = text.casefold()
+    if "http" in lowered or "www." in lowered:
+        text = _URL.sub(bare, text)
+    if any(host in lowered for host in CODE_HOSTS):
+        text = _BARE_CODE_URL.sub(bare, text)
     return text, urls
 
 
@@ -250,6 +257,7 @@ def _inline_math(m: re.Match[str]) -> str:
     return converted
 
 
+@functools.lru_cache(maxsize=4096)
 def _math_to_text(body: str) -> str:
     """Render a short formula as its symbols: ``\\ell_p`` -> ``ℓp``, ``\\times`` -> ``×``."""
     # operator names keep a space after them: \log d -> log d, not logd
@@ -272,18 +280,19 @@ def _plain_letter(char: str) -> str:
 
 
 def _text_markup(text: str) -> str:
-    text = _ACCENT.sub(_accent, text)
-    text = _LETTER_MACRO.sub(lambda m: _LETTER_MACROS[m.group(1)], text)
+    if "\\" in text:
+        text = _ACCENT.sub(_accent, text)
+        text = _LETTER_MACRO.sub(lambda m: _LETTER_MACROS[m.group(1)], text)
+        text = _ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], text)
+        text = _DROP_MACROS.sub("", text)
+        # innermost first, so \textbf{\emph{x}} -> x
+        previous = None
+        while previous != text:
+            previous = text
+            text = _ARG_MACRO.sub(r"\1", text)
+        text = _BARE_MACRO.sub(_bare_macro, text)
     text = text.replace("``", '"').replace("''", '"')
     text = text.replace("---", "\u2014").replace("--", "\u2013")
-    text = _ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], text)
-    text = _DROP_MACROS.sub("", text)
-    # innermost first, so \textbf{\emph{x}} -> x
-    previous = None
-    while previous != text:
-        previous = text
-        text = _ARG_MACRO.sub(r"\1", text)
-    text = _BARE_MACRO.sub(_bare_macro, text)
     text = text.replace("~", " ")
     return text.replace("{", "").replace("}", "")
 
@@ -308,7 +317,8 @@ def _bare_macro(m: re.Match[str]) -> str:
 def _tidy(text: str) -> str:
     text = re.sub(r"\s+", " ", text)
     # footnote stars: "*Code is ..." -> "Code is ..."; "A* search" keeps its star
-    text = re.sub(r"(?:(?<=\s)|^)\*+", "", text)
+    if "*" in text:
+        text = re.sub(r"(?:(?<=\s)|^)\*+", "", text)
     text = re.sub(r"\(\s*\)|\[\s*\]", "", text)
     text = re.sub(r"\s+([.,;:!?)])", r"\1", text)
     text = re.sub(r"([(\[])\s+", r"\1", text)

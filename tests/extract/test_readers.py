@@ -295,3 +295,28 @@ def test_rebuilding_gives_the_same_ids():
 
     assert first == again
     assert all(pid.startswith("h") and len(pid) == 13 for pid in first)
+
+
+def test_csv_fields_may_span_lines_when_quoted():
+    result = read("multiline.csv")
+
+    assert result.skipped == []
+    assert by_id(result)["m1"].abstract == (
+        'We propose LineNet.\nIt reads text split over lines, "quoted" properly.'
+    )
+    assert (
+        by_id(result)["m1"].text
+        == 'We propose LineNet. It reads text split over lines, "quoted" properly.'
+    )
+    assert [p.source.rsplit("#", 1)[1] for p in result.papers] == ["1", "2"]
+
+
+def test_json_object_holding_records_under_another_key():
+    paper = read("records.json").papers[0]
+
+    assert (paper.id, paper.year, paper.source.rsplit("#", 1)[1]) == ("17", 2017, "1")
+
+
+def test_invalid_json_file_is_an_input_error_with_the_position():
+    with pytest.raises(InputError, match=r"broken\.json: invalid JSON \(.* at line 3 column 1\)"):
+        read("broken.json")
