@@ -17,6 +17,7 @@ from bibtexparser.model import DuplicateBlockKeyBlock, Entry, ParsingFailedBlock
 
 from ...records import SkippedRecord
 from .fields import RawPaper, columns_note, match_columns, raw_paper
+from .latex import clean_text
 
 __all__ = ["read_bibtex"]
 
@@ -42,13 +43,19 @@ def read_bibtex(path: str, content: str, notes: list[str]) -> Iterator[RawPaper 
             for paper_field, key in columns.items():
                 used.setdefault(paper_field, key)
             paper = raw_paper(path, number, fields, columns)
-            if paper.title:
-                paper.title = " ".join(re.sub(r"(?<!\\)[{}]", "", paper.title).split())
+            # BibTeX values are LaTeX: {Protected} words, {\"u} accents, $math$
+            paper.title = _plain(paper.title)
+            paper.venue = _plain(paper.venue)
+            paper.authors = [name for name in map(_plain, paper.authors) if name]
             if not paper.id and not paper.doi:
                 paper.id = block.key
             yield paper
     if used:
         notes.append(columns_note(path, used).replace("columns used", "fields used"))
+
+
+def _plain(value: str | None) -> str | None:
+    return clean_text(value)[0] or None if value else value
 
 
 def _failure(block: ParsingFailedBlock) -> str:

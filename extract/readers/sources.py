@@ -48,6 +48,7 @@ def format_of(path: str | Path, given: str | None = None) -> str:
 def expand_paths(paths: Iterable[str | Path]) -> list[str]:
     """Expand globs, keep the given order, drop repeats; a path matching nothing is an error."""
     files: list[str] = []
+    seen: set[Path] = set()
     for given in paths:
         text = str(given)
         if glob.has_magic(text):
@@ -62,7 +63,10 @@ def expand_paths(paths: Iterable[str | Path]) -> list[str]:
                     f"{text}: is a directory; give files or a pattern such as '{text}/*.txt'"
                 )
             matches = [text]
-        files.extend(m for m in matches if m not in files)
+        for match in matches:
+            if Path(match).resolve() not in seen:
+                seen.add(Path(match).resolve())
+                files.append(match)
     if not files:
         raise InputError("no input files given; pass at least one path or pattern")
     return files

@@ -60,7 +60,12 @@ class _LineCapture:
 
 
 def read_csv(path: str, content: str, notes: list[str]) -> Iterator[RawPaper | SkippedRecord]:
-    """Yield the data rows of a comma-separated file."""
+    """Yield the data rows of a comma-separated file (or semicolon-separated, as some
+    spreadsheets export it: the header line tells)."""
+    header_line = content.split("\n", 1)[0]
+    if header_line.count(";") > header_line.count(","):
+        notes.append(f"{path}: the header is separated by ';', so the file is read that way")
+        return _read_delimited(path, content, notes, ";")
     return _read_delimited(path, content, notes, ",")
 
 

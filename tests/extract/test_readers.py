@@ -115,6 +115,13 @@ def test_text_keeps_original_abstract_and_cleans_text_for_nlp():
             dict(title="BERT: Pre-training of Deep Bidirectional Transformers", year=2019,
                  venue="NAACL", authors=["Jacob Devlin", "Ming-Wei Chang"]),
         ),
+        (
+            "latex.bib",
+            "muller2020",  # BibTeX values are LaTeX
+            dict(title="On ℓp Regression for Möbius Data", venue="Journal of ML Research",
+                 authors=["Jörg Müller", "Andrew Ng"], year=2020),
+        ),
+        ("semicolon.csv", "s1", dict(title="Semi", year=2024)),
     ],
 )  # fmt: skip
 def test_record_fields(name, paper_id, expected):
