@@ -90,8 +90,12 @@ def read_inputs(
     for path in files:
         content = read_file_text(path)
         before = len(result.result.papers)
+        records = 0
         for item in READERS[formats[path]](path, content, result.result.notes):
+            records += 1
             result.add(item)
+        if records == 0:
+            result.result.notes.append(f"{path}: no records found")
         logger.info("%s: %d papers read", path, len(result.result.papers) - before)
     return result.result
 

@@ -327,3 +327,12 @@ def test_json_object_holding_records_under_another_key():
 def test_invalid_json_file_is_an_input_error_with_the_position():
     with pytest.raises(InputError, match=r"broken\.json: invalid JSON \(.* at line 3 column 1\)"):
         read("broken.json")
+
+
+def test_a_file_without_records_is_noted(tmp_path):
+    path = tmp_path / "empty.txt"
+    path.write_text("\n\n")
+
+    result = read_inputs([path])
+
+    assert (result.papers, result.notes) == ([], [f"{path}: no records found"])
