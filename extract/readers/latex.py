@@ -35,7 +35,7 @@ CODE_HOSTS = ("github.com", "gitlab.com", "huggingface.co", "bitbucket.org", "co
 
 #: Words that, just before a link, say that the link points to code.
 _CODE_CONTEXT = re.compile(
-    r"\b(code|codes|implementation|repository|repo|software|source|toolkit|package)\b[^.]{0,60}$",
+    r"\b(code|codes|implementation|repository|repo|software|toolkit)\b[^.]{0,60}$",
     re.IGNORECASE,
 )
 
