@@ -10,6 +10,12 @@ from pathlib import Path
 from typing import IO
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 @contextlib.contextmanager
 def atomic_open(path: str | Path, mode: str = "w", **kwargs) -> Iterator[IO]:
     """Open a temporary file beside ``path``; on success it replaces ``path`` at once.
@@ -33,6 +39,7 @@ def atomic_open(path: str | Path, mode: str = "w", **kwargs) -> Iterator[IO]:
     try:
         with os.fdopen(fd, mode, **kwargs) as f:
             yield f
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual mode
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

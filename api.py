@@ -1,0 +1,136 @@
+"""The Python API: build a graph from input files in one call, write its outputs."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import networkx as nx
+
+from .extract.extractor import extract_mentions
+from .extract.normalize import resolve_concepts
+from .extract.pipeline import load_pipeline
+from .extract.readers import read_inputs
+from .graph.builder import build_knowledge_graph
+from .graph.io import load_graph, save_graph
+from .graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES
+from .records import Paper, ReadResult, Resolution
+
+log = logging.getLogger(__name__)
+
+__all__ = ["BuildResult", "build", "build_graph", "load_graph", "write_outputs"]
+
+
+@dataclass
+class BuildResult:
+    """A built graph and the numbers a user wants to see about how it was made."""
+
+    graph: nx.MultiDiGraph
+    read: ReadResult
+    resolution: Resolution
+    mention_count: int = 0
+    outputs: list[Path] = field(default_factory=list)
+
+    @property
+    def concept_count(self) -> int:
+        return sum(1 for _, d in self.graph.nodes(data=True) if d.get("label") != PAPER)
+
+    def concepts_per_label(self) -> dict[str, int]:
+        counts = Counter(d["label"] for _, d in self.graph.nodes(data=True))
+        return {label: counts.get(label, 0) for label in CONCEPT_LABELS}
+
+    def top_concepts(self, label: str, n: int = 10) -> list[tuple[str, int]]:
+        """The ``n`` concepts of ``label`` that most papers mention: ``(name, papers)``."""
+        rows = [
+            (d["name"], d["paper_count"])
+            for _, d in self.graph.nodes(data=True)
+            if d.get("label") == label
+        ]
+        return sorted(rows, key=lambda r: (-r[1], r[0].lower()))[:n]
+
+    def papers_without_concepts(self) -> list[str]:
+        return [
+            n
+            for n, d in self.graph.nodes(data=True)
+            if d.get("label") == PAPER
+            and not any(k in PAPER_EDGE_TYPES for _, _, k in self.graph.out_edges(n, keys=True))
+        ]
+
+
+def build(
+    paths: Iterable[str | Path],
+    *,
+    format: str | None = None,
+    model: str | Path | None = None,
+    alias_file: str | Path | None = None,
+    on_error: Literal["skip", "raise"] = "skip",
+    min_cooccurrence: int | None = None,
+    on_paper: Callable[[Paper], None] | None = None,
+    on_read: Callable[[ReadResult], None] | None = None,
+) -> BuildResult:
+    """Read ``paths``, extract mentions, resolve concepts and build the graph.
+
+    ``min_cooccurrence`` defaults to 1 for corpora under 500 papers and 2 above, so a
+    large corpus does not drown in one-off co-occurrence edges. ``on_read`` is called
+    once the inputs are read (e.g. to size a progress bar) and ``on_paper`` after
+    each paper is processed.
+    """
+    read = read_inputs(paths, format=format, on_error=on_error)
+    if on_read is not None:
+        on_read(read)
+    nlp = load_pipeline(model)
+    results = extract_mentions(nlp, read.papers, on_paper=on_paper)
+    resolution = resolve_concepts(results, alias_file=alias_file)
+    if min_cooccurrence is None:
+        min_cooccurrence = 1 if len(read.papers) < 500 else 2
+    graph = build_knowledge_graph(results, resolution, min_cooccurrence=min_cooccurrence)
+    mention_count = sum(len(r.mentions) for r in results)
+    log.info("%d papers, %d mentions, %d nodes", len(read.papers), mention_count, len(graph))
+    return BuildResult(graph=graph, read=read, resolution=resolution, mention_count=mention_count)
+
+
+def build_graph(paths: Iterable[str | Path] | str | Path, **options) -> nx.MultiDiGraph:
+    """Build the knowledge graph of the abstracts in ``paths`` and return it.
+
+    Takes the options of :func:`build`. A single path or glob may be passed as is.
+
+    >>> G = build_graph("examples/iclr2025_abstracts.txt")  # doctest: +SKIP
+    >>> sorted({d["label"] for _, d in G.nodes(data=True)})  # doctest: +SKIP
+    ['Dataset', 'Method', 'Paper', 'Task']
+    """
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    return build(paths, **options).graph
+
+
+def write_outputs(
+    graph: nx.MultiDiGraph,
+    outdir: str | Path,
+    *,
+    html: bool = True,
+    neo4j_bundle: bool = True,
+) -> list[Path]:
+    """Write graph.json, graph.graphml, graph.html and the neo4j/ bundle to ``outdir``."""
+    from .export.graphml import write_graphml
+
+    outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    written = [
+        save_graph(graph, outdir / "graph.json"),
+        write_graphml(graph, outdir / "graph.graphml"),
+    ]
+    if html:
+        from .export.html import write_html
+
+        write_html(graph, outdir / "graph.html")
+        written.append(outdir / "graph.html")
+    if neo4j_bundle:
+        from .export.neo4j_bundle import write_neo4j_bundle
+
+        write_neo4j_bundle(graph, outdir / "neo4j")
+        written.append(outdir / "neo4j")
+    return written

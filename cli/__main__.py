@@ -1,0 +1,5 @@
+"""``python -m paperkg.cli``: the same as the ``paperkg`` command."""
+
+from . import main
+
+main()

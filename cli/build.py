@@ -1,0 +1,147 @@
+"""``paperkg build``: abstracts in, graph files out."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ..errors import PaperkgError
+from . import app
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+@app.command()
+def build(
+    inputs: Annotated[
+        list[str],
+        typer.Argument(help="Input files or globs: .txt, .json, .jsonl, .csv, .tsv, .bib."),
+    ],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Folder for the outputs.")] = Path(
+        "out"
+    ),
+    format: Annotated[
+        str | None,
+        typer.Option(
+            help="Input format when the extension does not say: text, json, jsonl, csv, tsv, bibtex."
+        ),
+    ] = None,
+    model: Annotated[
+        str | None, typer.Option(help="spaCy pipeline (package or folder) to extract with.")
+    ] = None,
+    aliases: Annotated[
+        Path | None,
+        typer.Option(help="Alias file (CSV or YAML) overriding automatic concept merges."),
+    ] = None,
+    strict: Annotated[
+        bool, typer.Option(help="Stop at the first bad record instead of skipping it.")
+    ] = False,
+    min_cooccurrence: Annotated[
+        int | None,
+        typer.Option(
+            help="Least papers for a concept co-occurrence edge (default 1, or 2 above 500 papers)."
+        ),
+    ] = None,
+    html: Annotated[bool, typer.Option(help="Write the interactive graph.html.")] = True,
+    neo4j_uri: Annotated[
+        str | None,
+        typer.Option(help="Also load the graph into this Neo4j (password from NEO4J_PASSWORD)."),
+    ] = None,
+    neo4j_user: Annotated[str, typer.Option(help="Neo4j user.")] = "neo4j",
+    neo4j_database: Annotated[
+        str | None, typer.Option(help="Neo4j database (default: the server's default).")
+    ] = None,
+) -> None:
+    """Build the knowledge graph of INPUTS into OUTPUT (graph.json, graph.graphml,
+    graph.html, neo4j/)."""
+    from ..api import build as build_result
+    from ..api import write_outputs
+
+    progress = Progress(
+        TextColumn("extracting"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    )
+    task = progress.add_task("extract", total=None)
+    try:
+        with progress:
+            result = build_result(
+                inputs,
+                format=format,
+                model=model,
+                alias_file=aliases,
+                on_error="raise" if strict else "skip",
+                min_cooccurrence=min_cooccurrence,
+                on_read=lambda read: progress.update(task, total=len(read.papers)),
+                on_paper=lambda _paper: progress.advance(task),
+            )
+        written = write_outputs(result.graph, output, html=html)
+        if neo4j_uri:
+            _push(result.graph, neo4j_uri, neo4j_user, neo4j_database)
+    except PaperkgError as e:
+        err_console.print(f"[red]error:[/red] {e}", highlight=False)
+        raise typer.Exit(1) from e
+    print_summary(result)
+    console.print("wrote " + ", ".join(str(p) for p in written), highlight=False)
+
+
+def _push(graph, uri: str, user: str, database: str | None) -> None:
+    import neo4j
+
+    from ..export.neo4j_load import push_graph
+
+    password = os.environ.get("NEO4J_PASSWORD")
+    if password is None:
+        raise PaperkgError("NEO4J_PASSWORD is not set; export it to load into Neo4j")
+    with neo4j.GraphDatabase.driver(uri, auth=(user, password)) as driver:
+        report = push_graph(driver, graph, database=database)
+    console.print(f"neo4j: {report}", highlight=False)
+
+
+def print_summary(result) -> None:
+    """The end-of-build summary: what was read, skipped, found."""
+    read = result.read
+    console.print(
+        f"papers read: {len(read.papers)}   skipped: {len(read.skipped)}   "
+        f"duplicates merged: {len(read.duplicates)}",
+        highlight=False,
+    )
+    for note in read.notes:
+        console.print(f"  note: {note}", highlight=False)
+    for skipped in read.skipped[:20]:
+        console.print(f"  skipped {skipped.source}: {skipped.reason}", highlight=False)
+    if len(read.skipped) > 20:
+        console.print(f"  … and {len(read.skipped) - 20} more skipped", highlight=False)
+    for dropped, kept in read.duplicates[:10]:
+        console.print(f"  duplicate {dropped} merged into paper {kept}", highlight=False)
+    console.print(
+        f"mentions: {result.mention_count} collapsed into {result.concept_count} concepts",
+        highlight=False,
+    )
+    if result.resolution.ambiguous_acronyms:
+        amb = result.resolution.ambiguous_acronyms
+        shown = "; ".join(f"{a}: {' | '.join(forms)}" for a, forms in list(amb.items())[:5])
+        console.print(f"ambiguous acronyms kept apart ({len(amb)}): {shown}", highlight=False)
+    lonely = result.papers_without_concepts()
+    if lonely:
+        console.print(f"papers with no concept: {len(lonely)}", highlight=False)
+
+    table = Table(title="Top concepts by paper count")
+    per_label = result.concepts_per_label()
+    labels = [label for label, n in per_label.items() if n]
+    for label in labels:
+        table.add_column(f"{label} ({per_label[label]})")
+    tops = [result.top_concepts(label) for label in labels]
+    for i in range(max((len(t) for t in tops), default=0)):
+        table.add_row(*(f"{t[i][0]} ({t[i][1]})" if i < len(t) else "" for t in tops))
+    console.print(table)
