@@ -9,8 +9,8 @@ app = typer.Typer(
     add_completion=False,
 )
 
-# Each module registers its commands on ``app``.
-from . import build  # noqa: E402,F401
+# Each module registers its commands on ``app``; add new command modules here.
+from . import build, evaluate, train  # noqa: E402,F401
 
 
 def main() -> None:

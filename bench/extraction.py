@@ -1,0 +1,289 @@
+"""Extraction benchmark: one command, one table.
+
+    python3 bench/extraction.py [--data ../shared/data] [--keywords-limit N] [--json OUT]
+
+Scores, in one run and on one core, three systems on SciERC dev, SciER dev
+(``dev.plm.jsonl``, exact token offsets) and the held-out last 20% of TDMSci
+train, exact span match (and lenient, overlap + same label):
+
+(a) noun-chunk baseline: the stock English pipeline's noun chunks, determiners
+    and pronouns stripped, typed by their head word (:data:`HEAD_TYPES`,
+    anything else -> METHOD);
+(b) the stock English NER (en_core_web_sm 3.8.0), its labels mapped to ours by
+    :data:`STOCK_NER_MAP` (other labels dropped);
+(c) paperkg's pipeline (``load_pipeline()``: shipped NER + rule components),
+    plus (c0) the shipped NER alone.
+
+Speed is abstracts per second on SciERC dev (50 abstracts, ``nlp.pipe``, one
+thread). Last, author-keyword recall on NeurIPS 2023: of the author keywords
+that occur in their own abstract (case-insensitive, on word boundaries), the
+share found as a concept of that paper, by its name or one of its aliases
+(compared lower-cased, with hyphens and spaces folded), after a full
+``paperkg.api.build``.
+"""
+
+from __future__ import annotations
+
+import os
+
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import re  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import spacy  # noqa: E402
+
+from paperkg.extract.evaluate import (  # noqa: E402
+    CORPUS_LABELS,
+    evaluate,
+    read_gold,
+    split_tdmsci,
+)
+from paperkg.extract.pipeline import BASE_MODEL, SHIPPED_MODEL_DIR, load_pipeline  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+
+#: head word (lower case) -> our type, for the noun-chunk baseline
+HEAD_TYPES = {
+    **dict.fromkeys(
+        "dataset datasets corpus corpora benchmark benchmarks treebank data".split(), "DATASET"
+    ),
+    **dict.fromkeys(
+        "accuracy precision recall f1 f-score f-measure bleu rouge error rate score "
+        "perplexity auc map".split(),
+        "METRIC",
+    ),
+    **dict.fromkeys(
+        "task tasks problem problems classification detection recognition segmentation "
+        "translation parsing generation retrieval prediction estimation tracking "
+        "summarization answering".split(),
+        "TASK",
+    ),
+}
+
+#: stock en_core_web_sm NER label -> our type (labels not listed are dropped)
+STOCK_NER_MAP = {
+    "ORG": "METHOD",
+    "PRODUCT": "METHOD",
+    "PERSON": "METHOD",
+    "NORP": "METHOD",
+    "WORK_OF_ART": "DATASET",
+    "FAC": "DATASET",
+    "LAW": "DATASET",
+    "EVENT": "TASK",
+}
+
+_SKIP_POS = {"DET", "PRON"}
+
+
+def noun_chunk_baseline(nlp):
+    def predict(texts):
+        out = []
+        for doc in nlp.pipe(texts, batch_size=64):
+            spans = []
+            for chunk in doc.noun_chunks:
+                tokens = [t for t in chunk if t.pos_ not in _SKIP_POS]
+                if not tokens:
+                    continue
+                head = chunk.root.lower_
+                label = HEAD_TYPES.get(head, "METHOD")
+                spans.append((tokens[0].idx, tokens[-1].idx + len(tokens[-1]), label))
+            out.append(spans)
+        return out
+
+    return predict
+
+
+def stock_ner(nlp):
+    def predict(texts):
+        return [
+            [
+                (e.start_char, e.end_char, STOCK_NER_MAP[e.label_])
+                for e in doc.ents
+                if e.label_ in STOCK_NER_MAP
+            ]
+            for doc in nlp.pipe(texts, batch_size=64)
+        ]
+
+    return predict
+
+
+def ner_alone(nlp):
+    def predict(texts):
+        return [
+            [(e.start_char, e.end_char, e.label_) for e in doc.ents]
+            for doc in nlp.pipe(texts, batch_size=64)
+        ]
+
+    return predict
+
+
+# --------------------------------------------------------------------------- NeurIPS keywords
+
+_ANCHOR = re.compile(r",https://openreview\.net/forum\?id=([^,]+),")
+
+
+def read_neurips(folder: Path) -> list[dict]:
+    """Parse the NeurIPS 2023 CSVs by their link anchor (their CSV quoting is broken)."""
+    papers = []
+    for name in ("oral.csv", "spotlight.csv", "poster.csv"):
+        lines = (folder / name).read_text(encoding="utf-8").splitlines()[1:]
+        for line in lines:
+            m = _ANCHOR.search(line)
+            if not m:
+                continue
+            paper_id = line[: line.index(",")]
+            title = line[len(paper_id) + 1 : m.start()]
+            rest = line[m.end() :]
+            if rest.startswith('"'):
+                end = rest.index('",')
+                keywords, abstract = rest[1:end], rest[end + 2 :]
+            else:
+                keywords, _, abstract = rest.partition(",")
+            if abstract.startswith('"') and abstract.endswith('"'):
+                abstract = abstract[1:-1]
+            abstract = abstract.replace('""', '"')
+            sep = ";" if ";" in keywords and "," not in keywords else ","
+            papers.append(
+                {
+                    "id": paper_id,
+                    "title": title.strip().strip('"'),
+                    "abstract": abstract.strip(),
+                    "keywords": [k.strip() for k in keywords.split(sep) if k.strip()],
+                    "venue": "NeurIPS",
+                    "year": 2023,
+                }
+            )
+    return papers
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"[\s\-‐–]+", " ", text.lower()).strip()
+
+
+def keyword_recall(papers: list[dict], model: str | None = None) -> dict:
+    """Author-keyword recall of a full paperkg build over ``papers``."""
+    from paperkg.api import build
+    from paperkg.graph.schema import paper_node_id
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "neurips2023.jsonl"
+        with path.open("w", encoding="utf-8") as f:
+            for p in papers:
+                f.write(json.dumps(p) + "\n")
+        started = time.perf_counter()
+        result = build([path], model=model)
+        seconds = time.perf_counter() - started
+    graph = result.graph
+    present = found = 0
+    for p in papers:
+        node = paper_node_id(p["id"])
+        if node not in graph:
+            continue
+        names = set()
+        for _, concept in graph.out_edges(node):
+            attrs = graph.nodes[concept]
+            names.add(_fold(attrs.get("name", "")))
+            names.update(_fold(a) for a in attrs.get("aliases", []))
+        for kw in p["keywords"]:
+            if not re.search(rf"(?<!\w){re.escape(kw)}(?!\w)", p["abstract"], re.IGNORECASE):
+                continue
+            present += 1
+            found += _fold(kw) in names
+    return {
+        "papers": len(papers),
+        "keywords_in_abstract": present,
+        "found": found,
+        "recall": found / present if present else 0.0,
+        "build_seconds": seconds,
+    }
+
+
+# --------------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--model", default=None, help="pipeline for (c) instead of the shipped one")
+    parser.add_argument("--keywords-limit", type=int, default=0, help="NeurIPS papers (0 = all)")
+    parser.add_argument("--no-keywords", action="store_true", help="skip the NeurIPS build")
+    parser.add_argument("--json", type=Path, help="also write the numbers here")
+    args = parser.parse_args(argv)
+    data = args.data
+    if not data.is_dir():
+        print(f"{data} not found; pass --data", file=sys.stderr)
+        return 2
+    evalsets = {
+        "SciERC dev": ("scierc", read_gold(data / "scierc" / "dev.json", "scierc")),
+        "SciER dev": ("scier", read_gold(data / "scier" / "dev.plm.jsonl", "scier")),
+        "TDMSci held-out": (
+            "tdmsci",
+            split_tdmsci(read_gold(data / "tdmsci" / "train_1500_v2.conll", "tdmsci"))[1],
+        ),
+    }
+    stock = spacy.load(BASE_MODEL)
+    ours = load_pipeline(args.model)
+    shipped = spacy.load(args.model or SHIPPED_MODEL_DIR)
+    systems = {
+        "(a) noun chunks": (stock, noun_chunk_baseline(stock)),
+        "(b) stock NER mapped": (stock, stock_ner(stock)),
+        "(c0) paperkg NER alone": (shipped, ner_alone(shipped)),
+        "(c) paperkg pipeline": (ours, None),
+    }
+    results: dict = {}
+    for sys_name, (nlp, predict) in systems.items():
+        nlp.pipe(["Warm up the pipeline."])  # lazy init outside the timing
+        list(nlp.pipe(["Warm up the pipeline."]))
+        for set_name, (fmt, docs) in evalsets.items():
+            report = evaluate(nlp, docs, fmt, predict=predict)
+            results.setdefault(sys_name, {})[set_name] = report
+    rows = []
+    header = ["system", "eval set", *(lab[:4] for lab in CORPUS_LABELS["scierc"])]
+    header += ["micro", "lenient", "abs/s"]
+    for sys_name, by_set in results.items():
+        for set_name, report in by_set.items():
+            cells = [
+                f"{100 * report.exact[lab]['f1']:.1f}" if lab in report.exact else "-"
+                for lab in CORPUS_LABELS["scierc"]
+            ]
+            speed = f"{report.docs_per_second:.1f}" if set_name == "SciERC dev" else ""
+            rows.append(
+                [
+                    sys_name,
+                    set_name,
+                    *cells,
+                    f"{100 * report.exact['micro']['f1']:.1f}",
+                    f"{100 * report.lenient['micro']['f1']:.1f}",
+                    speed,
+                ]
+            )
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    print("Exact-match F1 (lenient = overlap + same label, micro); abs/s on SciERC dev, 1 thread")
+    for r in [header, *rows]:
+        print("  ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True)))
+    out = {s: {e: rep.to_dict() for e, rep in by_set.items()} for s, by_set in results.items()}
+    if not args.no_keywords:
+        papers = read_neurips(data / "neurips2023")
+        if args.keywords_limit:
+            papers = papers[: args.keywords_limit]
+        kw = keyword_recall(papers, args.model)
+        out["neurips2023_keyword_recall"] = kw
+        print(
+            f"NeurIPS 2023 author-keyword recall: {100 * kw['recall']:.1f}% "
+            f"({kw['found']}/{kw['keywords_in_abstract']} keywords present in their abstract, "
+            f"{kw['papers']} papers; build {kw['papers'] / kw['build_seconds']:.1f} papers/s)"
+        )
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

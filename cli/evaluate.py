@@ -1,0 +1,85 @@
+"""``paperkg eval``: score the extraction pipeline against an annotated corpus."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from . import app
+
+
+class GoldFormat(str, Enum):
+    scierc = "scierc"
+    scier = "scier"
+    tdmsci = "tdmsci"
+
+
+@app.command("eval")
+def eval_command(
+    gold: Annotated[
+        Path,
+        typer.Argument(
+            exists=True, dir_okay=False, help="Annotated file (SciERC, SciER or TDMSci format)."
+        ),
+    ],
+    fmt: Annotated[GoldFormat, typer.Option("--format", "-f", help="Format of the gold file.")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of tables.")
+    ] = False,
+    model: Annotated[
+        Optional[str],  # noqa: UP045 (typer needs Optional on Python 3.10)
+        typer.Option(
+            "--model", "-m", help="spaCy pipeline (path or package) instead of the shipped one."
+        ),
+    ] = None,
+    heldout: Annotated[
+        bool,
+        typer.Option(
+            "--heldout",
+            help="TDMSci only: score just the held-out last 20% of train the model never saw.",
+        ),
+    ] = False,
+) -> None:
+    """Print precision, recall and F1 per type and micro-averaged (exact and lenient match)."""
+    from ..extract.evaluate import evaluate, read_gold, split_tdmsci
+    from ..extract.pipeline import load_pipeline
+
+    docs = read_gold(gold, fmt.value)
+    if heldout:
+        if fmt is not GoldFormat.tdmsci:
+            raise typer.BadParameter("--heldout applies to --format tdmsci only.")
+        docs = split_tdmsci(docs)[1]
+    nlp = load_pipeline(model)
+    report = evaluate(nlp, docs, fmt.value)
+    if as_json:
+        typer.echo(json.dumps(report.to_dict(), indent=2))
+        return
+    console = Console()
+    for title, table in (("exact span match", report.exact), ("lenient", report.lenient)):
+        console.print(_table(f"{gold.name} ({fmt.value}), {title}", table))
+    console.print(
+        f"{report.documents} documents, {report.docs_per_second:.1f} documents/s. "
+        "Lenient: a prediction overlapping a gold span of the same label counts."
+    )
+
+
+def _table(title: str, rows: dict[str, dict[str, float]]) -> Table:
+    table = Table(title=title)
+    for column in ("type", "precision", "recall", "F1", "support"):
+        table.add_column(column, justify="left" if column == "type" else "right")
+    for label, v in rows.items():
+        table.add_row(
+            label,
+            f"{100 * v['precision']:.1f}",
+            f"{100 * v['recall']:.1f}",
+            f"{100 * v['f1']:.1f}",
+            str(v["support"]),
+            style="bold" if label == "micro" else None,
+        )
+    return table

@@ -1,0 +1,78 @@
+"""``paperkg train``: reproduce (or fine-tune) the shipped NER with spaCy's own training."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from . import app
+
+
+@app.command("train")
+def train_command(
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="Folder for corpora, checkpoints and the model.")
+    ],
+    scierc: Annotated[
+        Optional[Path],  # noqa: UP045 (typer needs Optional on Python 3.10)
+        typer.Option(help="SciERC folder with train.json and dev.json."),
+    ] = None,
+    scier: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(help="SciER folder with train.jsonl and dev.plm.jsonl (or dev.jsonl)."),
+    ] = None,
+    tdmsci: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(help="TDMSci train_1500_v2.conll or its folder (last 20% held out)."),
+    ] = None,
+    config: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(help="spaCy training config (default: the committed one)."),
+    ] = None,
+    max_steps: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(help="Override training.max_steps (e.g. a short trial run)."),
+    ] = None,
+    tdmsci_in_train: Annotated[
+        bool,
+        typer.Option(
+            help="Train on TDMSci's training part, or only evaluate on its held-out part."
+        ),
+    ] = True,
+) -> None:
+    """Train the METHOD/DATASET/TASK/METRIC NER and write it to OUTPUT/paperkg_ner.
+
+    Run on the public SciERC, SciER and TDMSci releases it reproduces the model
+    shipped in paperkg/extract/models/paperkg_ner. Use it with
+    `paperkg build --model OUTPUT/paperkg_ner` or `paperkg eval --model ...`.
+    """
+    from ..extract.training import DEFAULT_CONFIG, train_model
+
+    overrides = {"training.max_steps": max_steps} if max_steps else {}
+    model_dir = train_model(
+        output,
+        scierc=scierc,
+        scier=scier,
+        tdmsci=tdmsci,
+        config=config or DEFAULT_CONFIG,
+        overrides=overrides,
+        tdmsci_in_train=tdmsci_in_train,
+    )
+    meta = json.loads((model_dir / "meta.json").read_text(encoding="utf-8"))
+    table = Table(title=f"{model_dir}: exact-match F1 of the NER alone")
+    table.add_column("eval set")
+    for column in ("METHOD", "DATASET", "TASK", "METRIC", "micro"):
+        table.add_column(column, justify="right")
+    for name, scores in meta["paperkg_scores"].items():
+        if isinstance(scores, dict):
+            cells = [
+                f"{100 * scores[c]['f1']:.1f}" if c in scores else "-"
+                for c in ("METHOD", "DATASET", "TASK", "METRIC", "micro")
+            ]
+            table.add_row(name, *cells)
+    Console().print(table)
