@@ -1,0 +1,23 @@
+"""The Examples sections of the docstrings are tests too."""
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import paperkg
+
+MODULES = sorted(
+    m.name
+    for m in pkgutil.walk_packages(paperkg.__path__, prefix="paperkg.")
+    if ".cli" not in m.name and ".training" not in m.name
+)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples_run(name, monkeypatch, repo_root):
+    monkeypatch.chdir(repo_root)
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0, f"{result.failed} doctest(s) failed in {name}"
