@@ -26,8 +26,10 @@ if [ "$with_tests" = 1 ]; then
     $PIP install --quiet -e ".[test]"
 else
     $PIP install --quiet -e .
-    exit 0
 fi
+# pyenv only sees a new console script after a rehash
+if command -v pyenv >/dev/null 2>&1; then pyenv rehash; fi
+[ "$with_tests" = 1 ] || exit 0
 
 # 3. Test tools.
 # --- chromium (browser tests) ---
