@@ -1,0 +1,217 @@
+"""Benchmark the HTML view: file size and time until the page is interactive.
+
+For synthetic paperkg graphs of 500, 2,000 and 10,000 nodes this writes
+
+* ``ours``: :func:`paperkg.export.html.write_html` (all nodes drawn), and
+* ``pyvis default``: ``pyvis.network.Network(cdn_resources="in_line")`` filled with
+  ``from_nx`` and written with ``write_html``, i.e. pyvis's default settings,
+
+then opens each page in headless Chromium (``/usr/bin/chromium``) with every
+non-file request blocked and measures the time from navigation start until the
+page is interactive:
+
+* ours: ``window.paperkgView.readyAt``, set at the first ``afterDrawing`` after
+  vis-network's ``stabilizationIterationsDone`` (physics on) or at the first
+  ``afterDrawing`` (positions computed in Python, physics off);
+* pyvis default: the moment its loading bar is hidden (``opacity 0``, set on
+  ``stabilizationIterationsDone``), followed by the next frame drawn; pages of
+  100 nodes or fewer have no bar and count at the first ``afterDrawing``.
+
+Waits are capped (``--cap``, default 60 s) and reported as ``>60 s``.
+
+Run: ``python3 bench/html_view.py [--sizes 500,2000,10000] [--cap 60] [--out bench/results]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+import networkx as nx
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+CHROMIUM = "/usr/bin/chromium"
+
+
+def synthetic_graph(n_nodes: int, seed: int = 0) -> nx.MultiDiGraph:
+    """A paperkg-shaped graph: 60 % papers, each linked to 2-6 concepts chosen with a
+    Zipf-like popularity, and co-occurrence edges between the concepts of a paper."""
+    rng = random.Random(seed)
+    g = nx.MultiDiGraph()
+    n_papers = int(n_nodes * 0.6)
+    n_concepts = n_nodes - n_papers
+    split = (("Method", 0.4), ("Dataset", 0.25), ("Task", 0.25), ("Metric", 0.1))
+    concepts = []
+    for label, share in split:
+        for i in range(max(1, round(n_concepts * share))):
+            if len(concepts) >= n_concepts:
+                break
+            node = f"{label}:c{i}"
+            g.add_node(node, label=label, name=f"{label} {i}", aliases=[f"{label[0]}{i}"])
+            concepts.append(node)
+    popularity = [1 / (rank + 1) ** 0.9 for rank in range(len(concepts))]
+    rng.shuffle(concepts)
+    for p in range(n_papers):
+        paper = f"paper:{p}"
+        g.add_node(
+            paper,
+            label="Paper",
+            name=f"Paper {p}",
+            title=f"A study of thing {p}",
+            year=2020 + p % 6,
+            venue="ICLR",
+            abstract="We propose a method. " * 20,
+        )
+        chosen = set(rng.choices(concepts, weights=popularity, k=rng.randint(2, 6)))
+        for c in chosen:
+            edge_type = {"Method": "USES", "Dataset": "EVALUATES_ON"}.get(
+                g.nodes[c]["label"], "ADDRESSES"
+            )
+            g.add_edge(paper, c, key=edge_type, type=edge_type, evidence="We use it.", count=1)
+        chosen = sorted(chosen)
+        for i, a in enumerate(chosen):
+            for b in chosen[i + 1 :]:
+                if g.has_edge(a, b, "CO_OCCURS_WITH"):
+                    g.edges[a, b, "CO_OCCURS_WITH"]["weight"] += 1
+                else:
+                    g.add_edge(a, b, key="CO_OCCURS_WITH", type="CO_OCCURS_WITH", weight=1)
+    for c in concepts:
+        g.nodes[c]["paper_count"] = sum(
+            1 for p in g.predecessors(c) if g.nodes[p]["label"] == "Paper"
+        )
+    return g
+
+
+def write_default_pyvis(graph: nx.MultiDiGraph, path: Path) -> None:
+    """pyvis with its default settings (inline resources so the file opens offline)."""
+    from pyvis.network import Network
+
+    simple = nx.Graph()
+    for n, d in graph.nodes(data=True):
+        simple.add_node(n, label=d.get("name", n), title=d.get("title", d.get("name", n)))
+    simple.add_edges_from((u, v) for u, v in graph.edges())
+    net = Network(cdn_resources="in_line")
+    net.from_nx(simple)
+    net.write_html(str(path))
+
+
+PYVIS_READY = """() => {
+  const bar = document.getElementById('loadingBar');
+  if (bar) return bar.style.opacity === '0' ? performance.now() : null;
+  return window.__drawn || null;
+}"""
+HOOK_FIRST_DRAW = """
+(() => {
+  const t0 = setInterval(() => {
+    if (window.network && window.network.once) {
+      clearInterval(t0);
+      window.network.once('afterDrawing', () => { window.__drawn = performance.now(); });
+    }
+  }, 5);
+})();
+"""
+
+
+def time_to_interactive(
+    browser, path: Path, *, ours: bool, cap: float
+) -> tuple[float | None, list]:
+    """Milliseconds from navigation start until interactive, or None past ``cap`` seconds."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    blocked: list[str] = []
+
+    def block(route):
+        blocked.append(route.request.url)
+        route.abort()
+
+    page.route(lambda url: not url.startswith("file:"), block)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    if not ours:
+        page.add_init_script(HOOK_FIRST_DRAW)
+    page.goto(path.resolve().as_uri(), wait_until="commit", timeout=cap * 1000)
+    try:
+        if ours:
+            handle = page.wait_for_function(
+                "() => window.paperkgView && window.paperkgView.readyAt",
+                timeout=cap * 1000,
+                polling=50,
+            )
+        else:
+            handle = page.wait_for_function(PYVIS_READY, timeout=cap * 1000, polling=50)
+        ready = float(handle.json_value())
+    except Exception:  # playwright's TimeoutError: report the cap honestly
+        ready = None
+    page.close()
+    return ready, blocked + errors
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="500,2000,10000")
+    parser.add_argument("--cap", type=float, default=60.0, help="seconds to wait per page")
+    parser.add_argument("--out", type=Path, default=Path("bench/results"))
+    parser.add_argument("--skip-default", action="store_true", help="only time our view")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1].parent))
+    from playwright.sync_api import sync_playwright
+
+    from paperkg.export.html import write_html
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    rows = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for size in (int(s) for s in args.sizes.split(",")):
+            graph = synthetic_graph(size)
+            variants = [("ours", True)] + ([] if args.skip_default else [("pyvis default", False)])
+            for name, ours in variants:
+                path = args.out / f"view_{size}_{'ours' if ours else 'pyvis'}.html"
+                t = time.perf_counter()
+                if ours:
+                    report = write_html(graph, path, max_nodes=size)
+                    mode = "physics" if report.physics else "precomputed"
+                else:
+                    write_default_pyvis(graph, path)
+                    mode = "physics"
+                write_s = time.perf_counter() - t
+                ready, problems = time_to_interactive(browser, path, ours=ours, cap=args.cap)
+                rows.append(
+                    (
+                        size,
+                        graph.number_of_edges(),
+                        name,
+                        mode,
+                        path.stat().st_size / 1e6,
+                        write_s,
+                        ready,
+                        len(problems),
+                    )
+                )
+                print(f"  {size} {name}: ready={ready} problems={problems[:3]}", file=sys.stderr)
+        browser.close()
+
+    print(
+        f"{'nodes':>6} {'edges':>6}  {'page':<14} {'layout':<11} {'MB':>5} "
+        f"{'write s':>7} {'interactive':>12} {'blocked/errors':>14}"
+    )
+    for size, n_edges, name, mode, mb, write_s, ready, problems in rows:
+        shown = f">{args.cap:.0f} s" if ready is None else f"{ready / 1000:.2f} s"
+        print(
+            f"{size:>6} {n_edges:>6}  {name:<14} {mode:<11} {mb:>5.1f} "
+            f"{write_s:>7.1f} {shown:>12} {problems:>14}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
