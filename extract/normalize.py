@@ -110,6 +110,7 @@ DETERMINERS = frozenset(
     """
     the a an our their its his her this these those that such each every any some my your
     we us both either several various many most more few all other another
+    one two three four five six seven eight nine ten
     """.split()
 )
 
@@ -138,6 +139,11 @@ GENERIC_WORDS = frozenset(
 
 #: generic adjectives stripped at the start of a concept name ("a novel X" -> "X")
 _GENERIC_LEADING = frozenset({"novel", "proposed", "new"})
+#: ... and these wherever the name starts ("existing GNN-based methods")
+_GENERIC_LEADING_ALWAYS = frozenset(
+    """proposed existing previous recent current state-of-the-art sota popular different
+    conventional""".split()
+)
 #: ... except where they are part of a name ("novel view synthesis")
 _NOVEL_KEEP = frozenset(
     "view views class classes object objects category categories concept concepts".split()
@@ -306,7 +312,7 @@ def _name_tokens(surface: str, label: str, changes: list[str] | None = None) -> 
         low = tokens[0].lower()
         if low in DETERMINERS:
             stripped_determiner = True
-        elif low in _GENERIC_LEADING and (stripped_determiner or low == "proposed"):
+        elif low in _GENERIC_LEADING_ALWAYS or (low in _GENERIC_LEADING and stripped_determiner):
             if len(tokens) > 1 and tokens[1].lower() in _NOVEL_KEEP:
                 break
         else:
@@ -358,10 +364,13 @@ def _without_definition(text: str, changes: list[str]) -> str:
 
 
 def _looks_like_name(token: str) -> bool:
-    """A proper name such as BERT, ImageNet or CIFAR-10 (not an ordinary word)."""
-    return any(c.isupper() for c in token[1:]) or (
-        any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
-    )
+    """A proper name such as BERT, ImageNet or CIFAR-10 (not "GNN-based", "Vision-Language")."""
+    parts = token.split("-")
+    if parts[-1].isalpha() and parts[-1].islower():
+        return False
+    if any(any(c.isupper() for c in part[1:]) for part in parts):
+        return True
+    return any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
 
 
 @lru_cache(maxsize=200_000)
@@ -391,7 +400,10 @@ def _display_name(surface: str, label: str) -> str:
 
 def _compact(key: str) -> str:
     """The key without separators: "pre-training", "pre training", "pretraining" agree."""
-    return re.sub(r"[\s\-_/.]", "", key)
+    return _SEPARATORS.sub("", key)
+
+
+_SEPARATORS = re.compile(r"[\s\-_/.]")
 
 
 # --------------------------------------------------------------------------- union-find
@@ -554,10 +566,19 @@ def resolve_concepts(
             groups.union(alias_node, target, "alias file")
             forced_names[target] = _display_name(canonical_name, label)
 
-    # 3. spelling variants: keys equal once hyphens and spaces are ignored
+    # the long forms a bare acronym may join take part in the merges below, so that
+    # "brain computer interface" and "brain-computer interface" count as one long form
+    for label, key in list(groups.parent):
+        for long_key in definitions.get(key, ()):
+            groups.add((label, long_key))
+
+    # 3. spelling variants: keys equal once hyphens and spaces are ignored (not
+    #    acronyms: "d-PM" is not "DPM")
     by_compact: dict[tuple[str, str], list[Node]] = defaultdict(list)
     for node in groups.parent:
-        by_compact[(node[0], _compact(node[1]))].append(node)
+        compact = _compact(node[1])
+        if len(compact) >= 5:
+            by_compact[(node[0], compact)].append(node)
     for variants in by_compact.values():
         if len(variants) > 1:
             variants.sort(key=lambda n: (-node_count[n], n[1]))
@@ -662,16 +683,33 @@ def _paper_definitions(result: PaperMentions) -> dict[str, str]:
     text = result.paper.text
     if text and defined:
         ends = {m.end: m.text for m in result.mentions if m.end <= len(text)}
+        opened: dict[str, list[int]] = defaultdict(list)  # "(SHORT)" -> where "(" is
+        for match in _IN_PARENS.finditer(text):
+            opened[match.group(1)].append(match.start())
         for short in list(defined):
-            for match in re.finditer(r"\(\s*" + re.escape(short) + r"\s*\)", text):
-                before = match.start()
+            for before in opened.get(short, ()):
                 while before > 0 and text[before - 1] == " ":
                     before -= 1
                 long = ends.get(before)
-                if long and long != short and _overlaps(long, defined[short]):
+                if (
+                    long
+                    and long != short
+                    and _same_start(long, short)
+                    and _overlaps(long, defined[short])
+                ):
                     defined[short] = long
                     break
     return defined
+
+
+_IN_PARENS = re.compile(r"\(\s*([^()]{1,30}?)\s*\)")
+
+
+def _same_start(long: str, short: str) -> bool:
+    """True when ``long`` starts with the first letter of ``short`` (Schwartz-Hearst)."""
+    first_long = next((c for c in long if c.isalnum()), "")
+    first_short = next((c for c in short if c.isalnum()), "")
+    return first_long.lower() == first_short.lower() != ""
 
 
 def _overlaps(a: str, b: str) -> bool:
