@@ -20,9 +20,9 @@ then send ``UNWIND $rows`` batches per label and per relationship pattern in
 managed write transactions (``session.execute_write``), which the driver
 retries on transient errors. The Cypher texts live in :mod:`.cypher`.
 
-Property values: lists stay Neo4j lists (empty lists are dropped), dicts such
-as ``alias_counts`` and ``merge_reasons`` become JSON strings, ``None`` is
-dropped.
+Property values (:func:`neo4j_value`): lists stay Neo4j lists, dicts such as
+``alias_counts`` and ``merge_reasons`` become JSON strings; ``None``, empty
+strings and empty lists are dropped, so the CSV bundle stores the same.
 """
 
 from __future__ import annotations
@@ -115,15 +115,19 @@ def neo4j_value(value: Any) -> Any:
     ['GNN', 'graph neural network']
     >>> neo4j_value({"b": 1, "a": 2})
     '{"a": 2, "b": 1}'
-    >>> neo4j_value([]) is None
+    >>> neo4j_value([]) is None and neo4j_value("") is None
     True
     """
-    if value is None or isinstance(value, (bool, int, float, str)):
+    if isinstance(value, str):
+        return value or None
+    if value is None or isinstance(value, (bool, int, float)):
         return value
     if isinstance(value, dict):
         return json.dumps(value, sort_keys=True, ensure_ascii=False)
     if isinstance(value, (list, tuple, set, frozenset)):
-        items = sorted(value) if isinstance(value, (set, frozenset)) else list(value)
+        items = [x for x in value if x is not None and x != ""]
+        if isinstance(value, (set, frozenset)):
+            items.sort(key=str)
         if not items:
             return None
         for kind in (str, bool, int, float):

@@ -12,6 +12,7 @@ missing (install.sh builds them ahead, so tests need no network).
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import socket
 import subprocess
@@ -73,24 +74,50 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@contextlib.contextmanager
-def running_server(
-    workdir: Path, *, port: int | None = None, timeout: float = 120.0, heap: str = "1g"
-) -> Iterator[ServerInfo]:
-    """Start Neo4j on a free loopback port, yield once Bolt answers, stop it afterwards."""
+def _java() -> str:
     java = shutil.which("java")
     if java is None:
         raise RuntimeError("java is not installed; the Neo4j test server needs Java 17")
     build()
+    return java
+
+
+def neo4j_admin(args: list[str], *, home: Path, cwd: Path) -> subprocess.CompletedProcess:
+    """Run ``neo4j-admin ARGS`` (Neo4j's own AdminTool, from the same jars) on ``home``."""
+    conf = home / "conf"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "neo4j.conf").touch()
+    cmd = [_java(), "-Xmx512m", "-cp", f"{CLASSES}:{LIB}/*", "org.neo4j.cli.AdminTool", *args]
+    env = {**os.environ, "NEO4J_HOME": str(home), "NEO4J_CONF": str(conf)}
+    return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+
+
+@contextlib.contextmanager
+def running_server(
+    workdir: Path,
+    *,
+    home: Path | None = None,
+    port: int | None = None,
+    timeout: float = 120.0,
+    heap: str = "1g",
+    quick_start: bool = True,
+) -> Iterator[ServerInfo]:
+    """Start Neo4j on a free loopback port, yield once Bolt answers, stop it afterwards.
+
+    ``home`` (default ``workdir/neo4j-home``) may hold a database made by :func:`neo4j_admin`.
+    ``quick_start`` trades peak speed for a faster start (C1 JIT only); benchmarks turn it off.
+    """
+    java = _java()
     port = port or free_port()
-    home = workdir / "neo4j-home"
+    home = home or workdir / "neo4j-home"
     import_dir = workdir / "neo4j-import"
     home.mkdir(parents=True, exist_ok=True)
     import_dir.mkdir(parents=True, exist_ok=True)
     log_path = workdir / "neo4j-server.log"
     # fmt: off
     cmd = [
-        java, f"-Xmx{heap}", "-XX:+UseParallelGC",
+        java, f"-Xmx{heap}",
+        *(["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"] if quick_start else []),
         "-cp", f"{CLASSES}:{LIB}/*", MAIN_CLASS,
         "--port", str(port), "--password", PASSWORD,
         "--home", str(home), "--import-dir", str(import_dir),

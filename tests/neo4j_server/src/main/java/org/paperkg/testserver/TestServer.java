@@ -22,6 +22,9 @@ import org.neo4j.io.ByteUnit;
  */
 public final class TestServer {
 
+    /** Databases checkpoint and stop within this; committed data is in the logs anyway. */
+    private static final long STOP_WAIT_MILLIS = 2000;
+
     private TestServer() {}
 
     public static void main(String[] args) throws IOException {
@@ -43,8 +46,9 @@ public final class TestServer {
                 .setConfig(GraphDatabaseSettings.shutdown_transaction_end_timeout, Duration.ofSeconds(2))
                 .build();
 
-        Thread stopper = new Thread(dbms::shutdown, "paperkg-neo4j-shutdown");
-        Runtime.getRuntime().addShutdownHook(stopper);
+        // On SIGTERM/SIGINT (and System.exit) stop the databases, then halt without waiting
+        // for Bolt's ~10 s graceful network shutdown: a test server has nobody left to serve.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopQuickly(dbms), "paperkg-neo4j-stop"));
 
         dbms.database(GraphDatabaseSettings.SYSTEM_DATABASE_NAME).executeTransactionally(
                 "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED",
@@ -58,6 +62,18 @@ public final class TestServer {
             // discard input
         }
         System.exit(0); // runs the shutdown hook
+    }
+
+    private static void stopQuickly(DatabaseManagementService dbms) {
+        Thread shutdown = new Thread(dbms::shutdown, "paperkg-neo4j-shutdown");
+        shutdown.setDaemon(true);
+        shutdown.start();
+        try {
+            shutdown.join(STOP_WAIT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Runtime.getRuntime().halt(0);
     }
 
     private static Map<String, String> parse(String[] args) {

@@ -1,0 +1,297 @@
+"""Write a graph as a Neo4j bundle: CSV files for ``neo4j-admin database import`` + ``import.cypher``.
+
+The folder holds
+
+* ``nodes_<Label>.csv``: header ``id:ID,:LABEL,name,year:long,authors:string[],…``.
+  All labels share one id space (the networkx node id, also stored as property
+  ``id``), so a relationship file can point at any node.
+* ``rels_<TYPE>.csv``: header ``:START_ID,:END_ID,:TYPE,start_label:IGNORE,
+  end_label:IGNORE,…``. The two ``IGNORE`` columns are skipped by
+  ``neo4j-admin`` and let ``import.cypher`` MATCH both ends by label.
+* ``import.cypher``: constraints, indexes and ``LOAD CSV`` + ``MERGE`` statements
+  for ``cypher-shell -f`` on a running server (files in its import folder).
+* ``README.txt``: the exact commands.
+
+Both ways give the same nodes, relationships and properties as
+:func:`paperkg.export.neo4j_load.push_graph`: the rows come from the same
+:func:`~paperkg.export.neo4j_load.graph_rows`. Arrays use ``|`` as delimiter
+(``--array-delimiter='|'``); a ``|`` inside a list element is written as ``¦``
+and counted in :attr:`BundleReport.replaced_delimiters`.
+"""
+
+from __future__ import annotations
+
+import csv
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from ..errors import ExportError
+from ..graph.schema import EDGE_TYPES, NODE_LABELS
+from . import cypher
+from .neo4j_load import graph_rows
+
+logger = logging.getLogger(__name__)
+
+ARRAY_DELIMITER = "|"
+DELIMITER_STAND_IN = "¦"
+LOAD_CSV_BATCH = 1000
+
+#: Python type of a stored value -> neo4j-admin header type and the Cypher that converts a CSV cell
+_SCALAR_TYPES: dict[type, tuple[str, str]] = {
+    str: ("", "{v}"),
+    int: ("long", "toInteger({v})"),
+    float: ("double", "toFloat({v})"),
+    bool: ("boolean", "toBoolean({v})"),
+}
+
+
+@dataclass
+class BundleReport:
+    """What :func:`write_neo4j_bundle` wrote."""
+
+    outdir: Path
+    #: nodes per label and relationships per type, as in the CSV files
+    nodes: dict[str, int] = field(default_factory=dict)
+    relationships: dict[str, int] = field(default_factory=dict)
+    files: list[Path] = field(default_factory=list)
+    replaced_delimiters: int = 0
+
+
+@dataclass
+class _Column:
+    name: str
+    kind: type  # str, int, float or bool
+    is_list: bool = False
+
+    @property
+    def header(self) -> str:
+        type_name = _SCALAR_TYPES[self.kind][0]
+        if self.is_list:
+            return f"{self.name}:{type_name or 'string'}[]"
+        return f"{self.name}:{type_name}" if type_name else self.name
+
+    def cypher(self) -> str:
+        """Cypher that turns this column of a LOAD CSV ``row`` into the stored value."""
+        cell = f"row.`{self.header}`"
+        convert = _SCALAR_TYPES[self.kind][1]
+        if self.is_list:
+            split = f"split({cell}, '{ARRAY_DELIMITER}')"
+            return split if self.kind is str else f"[x IN {split} | {convert.format(v='x')}]"
+        return convert.format(v=cell)
+
+
+def _kind(value: Any) -> tuple[type, bool] | None:
+    if isinstance(value, list):
+        return (type(value[0]), True)
+    return (type(value), False) if type(value) in _SCALAR_TYPES else None
+
+
+def _columns(prop_maps: list[dict[str, Any]]) -> list[_Column]:
+    seen: dict[str, set[tuple[type, bool] | None]] = {}
+    for props in prop_maps:
+        for key, value in props.items():
+            seen.setdefault(key, set()).add(_kind(value))
+    columns = []
+    for key in sorted(seen):
+        kinds = seen[key]
+        if len(kinds) == 1 and None not in kinds:
+            kind, is_list = next(iter(kinds))
+        elif kinds <= {(int, False), (float, False)}:
+            kind, is_list = float, False
+        else:
+            logger.warning("property %r has mixed types %s; written as text", key, kinds)
+            kind, is_list = str, False
+        columns.append(_Column(key, kind, is_list))
+    return columns
+
+
+class _CellWriter:
+    def __init__(self) -> None:
+        self.replaced = 0
+
+    def cell(self, value: Any, column: _Column) -> str:
+        if value is None:
+            return ""
+        if column.is_list:
+            items = []
+            for item in value:
+                text = _scalar(item)
+                if ARRAY_DELIMITER in text:
+                    self.replaced += 1
+                    text = text.replace(ARRAY_DELIMITER, DELIMITER_STAND_IN)
+                items.append(text)
+            return ARRAY_DELIMITER.join(items)
+        if column.kind is str:
+            return value if isinstance(value, str) else str(value)
+        return _scalar(value)
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def write_neo4j_bundle(graph: nx.Graph, outdir: str | Path) -> BundleReport:
+    """Write the CSV files, ``import.cypher`` and ``README.txt`` of ``graph`` into ``outdir``.
+
+    Files of an earlier bundle in ``outdir`` are replaced.
+
+    Raises
+    ------
+    ExportError
+        The graph does not follow :mod:`paperkg.graph.schema`, or ``outdir``
+        cannot be written.
+    """
+    outdir = Path(outdir)
+    rows = graph_rows(graph)
+    report = BundleReport(outdir=outdir)
+    writer = _CellWriter()
+    try:
+        if outdir.exists():
+            for old in [*outdir.glob("nodes_*.csv"), *outdir.glob("rels_*.csv")]:
+                old.unlink()
+        outdir.mkdir(parents=True, exist_ok=True)
+
+        node_columns: dict[str, list[_Column]] = {}
+        for label in NODE_LABELS:
+            label_rows = rows.nodes.get(label)
+            if not label_rows:
+                continue
+            columns = _columns([r["props"] for r in label_rows])
+            node_columns[label] = columns
+            path = outdir / f"nodes_{label}.csv"
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                out = csv.writer(f)
+                out.writerow(["id:ID", ":LABEL", *(c.header for c in columns)])
+                for r in label_rows:
+                    cells = [writer.cell(r["props"].get(c.name), c) for c in columns]
+                    out.writerow([r["id"], label, *cells])
+            report.nodes[label] = len(label_rows)
+            report.files.append(path)
+
+        rel_columns: dict[str, list[_Column]] = {}
+        for rel in EDGE_TYPES:
+            patterns = [p for p in rows.rels if p[0] == rel]
+            if not patterns:
+                continue
+            rel_rows = [(p, r) for p in patterns for r in rows.rels[p]]
+            columns = _columns([r["props"] for _, r in rel_rows])
+            rel_columns[rel] = columns
+            path = outdir / f"rels_{rel}.csv"
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                out = csv.writer(f)
+                header = [":START_ID", ":END_ID", ":TYPE", "start_label:IGNORE", "end_label:IGNORE"]
+                out.writerow([*header, *(c.header for c in columns)])
+                for (_, start, end), r in rel_rows:
+                    cells = [writer.cell(r["props"].get(c.name), c) for c in columns]
+                    out.writerow([r["src"], r["dst"], rel, start, end, *cells])
+            report.relationships[rel] = len(rel_rows)
+            report.files.append(path)
+
+        script = outdir / "import.cypher"
+        script.write_text(
+            _import_script(node_columns, rel_columns, list(rows.rels)), encoding="utf-8"
+        )
+        readme = outdir / "README.txt"
+        readme.write_text(_readme(report), encoding="utf-8")
+        report.files += [script, readme]
+    except OSError as e:
+        raise ExportError(f"cannot write the Neo4j bundle to {outdir}: {e}") from e
+    report.replaced_delimiters = writer.replaced
+    if writer.replaced:
+        logger.warning(
+            "%d list element(s) contained the array delimiter %r; written with %r instead",
+            writer.replaced,
+            ARRAY_DELIMITER,
+            DELIMITER_STAND_IN,
+        )
+    return report
+
+
+def _props_map(columns: list[_Column]) -> str:
+    return "{" + ", ".join(f"`{c.name}`: {c.cypher()}" for c in columns) + "}"
+
+
+def _import_script(
+    node_columns: dict[str, list[_Column]],
+    rel_columns: dict[str, list[_Column]],
+    patterns: list[tuple[str, str, str]],
+) -> str:
+    lines = [
+        "// paperkg graph for a running Neo4j 5: copy the CSV files of this folder into the",
+        "// server's import folder, then run",
+        "//   cypher-shell -a bolt://localhost:7687 -u neo4j -d neo4j -f import.cypher",
+        "// (password from NEO4J_PASSWORD). Safe to run again: every write is a MERGE.",
+        "",
+    ]
+    for label in NODE_LABELS:
+        lines.append(cypher.CREATE_CONSTRAINT[label] + ";")
+        lines.append(cypher.CREATE_NAME_INDEX[label] + ";")
+    lines += [cypher.AWAIT_INDEXES + ";", ""]
+    for label, columns in node_columns.items():
+        lines += [
+            f"LOAD CSV WITH HEADERS FROM 'file:///nodes_{label}.csv' AS row",
+            "CALL {",
+            "  WITH row",
+            f"  MERGE (n:{label} {{id: row.`id:ID`}})",
+            f"  SET n += {_props_map(columns)}",
+            f"}} IN TRANSACTIONS OF {LOAD_CSV_BATCH} ROWS;",
+            "",
+        ]
+    for rel, start, end in patterns:
+        lines += [
+            f"LOAD CSV WITH HEADERS FROM 'file:///rels_{rel}.csv' AS row",
+            f"WITH row WHERE row.`start_label:IGNORE` = '{start}'"
+            f" AND row.`end_label:IGNORE` = '{end}'",
+            "CALL {",
+            "  WITH row",
+            f"  MATCH (a:{start} {{id: row.`:START_ID`}})",
+            f"  MATCH (b:{end} {{id: row.`:END_ID`}})",
+            f"  MERGE (a)-[r:{rel}]->(b)",
+            f"  SET r += {_props_map(rel_columns[rel])}",
+            f"}} IN TRANSACTIONS OF {LOAD_CSV_BATCH} ROWS;",
+            "",
+        ]
+    return "\n".join(lines)
+
+
+def _readme(report: BundleReport) -> str:
+    nodes = " ".join(f"--nodes=nodes_{label}.csv" for label in report.nodes)
+    rels = " ".join(f"--relationships=rels_{rel}.csv" for rel in report.relationships)
+    counts = ", ".join(f"{n} {label}" for label, n in report.nodes.items())
+    rel_counts = ", ".join(f"{n} {rel}" for rel, n in report.relationships.items())
+    return f"""paperkg graph as a Neo4j bundle
+===============================
+
+Nodes: {counts or "none"}
+Relationships: {rel_counts or "none"}
+
+Three ways to get it into Neo4j 5 (all give the same graph):
+
+1. Bulk import into a new, empty database (server stopped, or the database
+   dropped), run from inside this folder:
+
+   neo4j-admin database import full neo4j --overwrite-destination --array-delimiter="{ARRAY_DELIMITER}" --multiline-fields=true {nodes} {rels}
+
+   Then start Neo4j and create the constraints and indexes: run the CREATE
+   lines at the top of import.cypher (or the whole script: it only MERGEs).
+
+2. Into a running server: copy the CSV files into its import folder
+   (Desktop: "Open folder > Import"; Docker: mount a folder on /import),
+   then
+
+   cypher-shell -a bolt://localhost:7687 -u neo4j -d neo4j -f import.cypher
+
+   cypher-shell asks for the password, or reads it from NEO4J_PASSWORD.
+
+3. Straight from the build, no files: NEO4J_PASSWORD=... paperkg push OUTDIR --uri bolt://localhost:7687
+
+Arrays are separated by "{ARRAY_DELIMITER}"; dicts such as alias_counts are JSON text.
+"""
