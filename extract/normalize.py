@@ -666,12 +666,14 @@ def resolve_concepts(
 def _paper_definitions(result: PaperMentions) -> dict[str, str]:
     """Short form -> long form defined in one paper.
 
-    Three sources: the extractor's ``acronyms``, a mention's ``long_form``, and a
+    Four sources: the extractor's ``acronyms``, a mention's ``long_form``, a
     mention that holds its own definition ("convolutional neural networks (CNNs)",
-    "KDS (Knowledge Delivery System)"). When a mention ends right before the
-    definition's "(SHORT)" in the text, its span is the long form: the NER's
-    boundaries ("person re-identification (Re-ID)") beat the acronym matcher's
-    ("re-identification").
+    "KDS (Knowledge Delivery System)"), and an acronym mention followed by a
+    long-form mention in parentheses ("ULMFit (Universal Language Model
+    Fine-tuning)"). When a mention starting with the short form's first letter
+    ends right before the definition's "(SHORT)", its span is the long form: the
+    NER's boundaries ("fully connected feed-forward network (FFN)") beat the
+    acronym matcher's ("feed-forward network").
     """
     defined = dict(result.acronyms)
     for mention in result.mentions:
@@ -681,6 +683,20 @@ def _paper_definitions(result: PaperMentions) -> dict[str, str]:
         if inner is not None and inner[0] not in defined:
             defined[inner[0]] = inner[1]
     text = result.paper.text
+    if text:
+        starts = {m.start: m.text for m in result.mentions if m.start < len(text)}
+        for mention in result.mentions:
+            if mention.text in defined or not is_acronym(mention.text):
+                continue
+            opening = _OPENING.match(text, mention.end)
+            long = starts.get(opening.end()) if opening else None
+            if (
+                long
+                and " " in long
+                and _CLOSING.match(text, opening.end() + len(long))
+                and _letters_in_order(mention.text, long)
+            ):
+                defined[mention.text] = long
     if text and defined:
         ends = {m.end: m.text for m in result.mentions if m.end <= len(text)}
         opened: dict[str, list[int]] = defaultdict(list)  # "(SHORT)" -> where "(" is
@@ -700,6 +716,32 @@ def _paper_definitions(result: PaperMentions) -> dict[str, str]:
                     defined[short] = long
                     break
     return defined
+
+
+_OPENING = re.compile(r"\s*\(\s*")
+_CLOSING = re.compile(r"\s*\)")
+
+
+def _letters_in_order(short: str, long: str) -> bool:
+    """Schwartz-Hearst: the short form's letters appear in order in the long form,
+    the first one starting a word.
+
+    >>> _letters_in_order("ULMFit", "Universal Language Model Fine-tuning")
+    True
+    >>> _letters_in_order("TD", "Data Augmentation")
+    False
+    """
+    chars = [c.lower() for c in short if c.isalnum()]
+    words = long.lower()
+    if not chars or not _same_start(long, short):
+        return False
+    position = 0
+    for c in chars:
+        position = words.find(c, position)
+        if position < 0:
+            return False
+        position += 1
+    return True
 
 
 _IN_PARENS = re.compile(r"\(\s*([^()]{1,30}?)\s*\)")
