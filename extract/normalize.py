@@ -32,7 +32,6 @@ import logging
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -438,12 +437,13 @@ class _Groups:
         if not self.never:
             return False
         keys_a, keys_b = self.keys[self.find(a)], self.keys[self.find(b)]
-        return any(
-            len(pair) == 2
-            and (min(pair) in keys_a and max(pair) in keys_b)
-            or (max(pair) in keys_a and min(pair) in keys_b)
-            for pair in self.never
-        )
+        for pair in self.never:
+            if len(pair) != 2:
+                continue
+            x, y = sorted(pair)
+            if (x in keys_a and y in keys_b) or (y in keys_a and x in keys_b):
+                return True
+        return False
 
     def union(self, joining: Node, target: Node, reason: str) -> bool:
         """Join ``joining``'s group to ``target``'s; False when refused or already one."""
@@ -510,8 +510,10 @@ def resolve_concepts(
         for alias, canonical, only in aliases.entries
         for label in ([only] if only else labels)
     ]
-    alias_rules = [r for r in alias_rules if r[1] and r[2] and r[1] != r[2]]
-    alias_keys = {(label, alias_key) for label, alias_key, _, _ in alias_rules}
+    alias_rules = [r for r in alias_rules if r[1] and r[2]]
+    alias_keys = {
+        (label, alias_key) for label, alias_key, key, _ in alias_rules if alias_key != key
+    }
     forced_names: dict[Node, str] = {}
 
     # 1. every mention gets a node: its own key, or its long form's key when the paper
@@ -563,7 +565,8 @@ def resolve_concepts(
     for label, alias_key, target_key, canonical_name in alias_rules:
         alias_node, target = (label, alias_key), (label, target_key)
         if alias_node in groups.parent:
-            groups.union(alias_node, target, "alias file")
+            if alias_node != target:
+                groups.union(alias_node, target, "alias file")
             forced_names[target] = _display_name(canonical_name, label)
 
     # the long forms a bare acronym may join take part in the merges below, so that
@@ -891,11 +894,3 @@ def _same_key_reason(surface: str, name: str, label: str) -> str:
     if clean_surface(surface) != surface.strip():
         changes.append("Unicode, markup or spacing")
     return f"same key as '{name}' ({', '.join(changes) or 'spelling'})"
-
-
-def concept_sizes(resolution: Resolution) -> Iterable[tuple[str, int]]:
-    """Concepts by number of distinct surface forms, largest first (for inspection)."""
-    return sorted(
-        ((cid, len(c.aliases)) for cid, c in resolution.concepts.items()),
-        key=lambda kv: (-kv[1], kv[0]),
-    )

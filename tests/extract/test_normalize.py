@@ -261,3 +261,76 @@ def test_counts_for_the_build_summary():
         ]
     )
     assert (res.mention_count, len(res.concepts)) == (3, 2)
+
+
+def paper_with_text(paper_id: str, text: str, spans: list[tuple[str, str]], acronyms=None):
+    """A PaperMentions whose mentions are found in ``text`` (first occurrence after the last)."""
+    mentions, position = [], 0
+    for surface, label in spans:
+        start = text.index(surface, position)
+        position = start + len(surface)
+        mentions.append(Mention(surface, label, start, position, text))
+    return PaperMentions(
+        Paper(id=paper_id, abstract=text, text=text, source="t"), mentions, acronyms or {}
+    )
+
+
+def test_mention_holding_its_own_definition():
+    res = resolve_concepts(
+        [paper("p", ("convolutional neural networks (CNNs)", "METHOD"), ("CNNs", "METHOD"))]
+    )
+    assert res.concept_of == [["Method:convolutional neural network"] * 2]
+
+
+def test_short_form_followed_by_long_form_in_parentheses():
+    text = "We compare ULMFit (Universal Language Model Fine-tuning) with ELMo. ULMFit wins."
+    found = paper_with_text(
+        "p",
+        text,
+        [
+            ("ULMFit", "METHOD"),
+            ("Universal Language Model Fine-tuning", "METHOD"),
+            ("ELMo", "METHOD"),
+            ("ULMFit", "METHOD"),
+        ],
+    )
+    res = resolve_concepts([found])
+    assert res.concept_of[0][0] == res.concept_of[0][1] == res.concept_of[0][3]
+    assert res.concept_of[0][2] == "Method:elmo"
+
+
+def test_long_form_boundaries_come_from_the_mention_that_precedes_the_acronym():
+    # the acronym matcher found "feed-forward network"; the NER span is longer
+    text = "Each layer has a fully connected feed-forward network (FFN). The FFN is wide."
+    found = paper_with_text(
+        "p",
+        text,
+        [("fully connected feed-forward network", "METHOD"), ("FFN", "METHOD"), ("FFN", "METHOD")],
+        acronyms={"FFN": "feed-forward network"},
+    )
+    res = resolve_concepts([found])
+    assert res.concept_of == [["Method:fully connected feed-forward network"] * 3]
+
+
+def test_a_preceding_mention_must_start_like_the_acronym():
+    # "offline reinforcement learning (RL)": RL stands for reinforcement learning
+    text = "We study offline reinforcement learning (RL). RL agents learn from logs."
+    found = paper_with_text(
+        "p",
+        text,
+        [("offline reinforcement learning", "METHOD"), ("RL", "METHOD"), ("RL", "METHOD")],
+        acronyms={"RL": "reinforcement learning"},
+    )
+    res = resolve_concepts([found])
+    assert res.concept_of == [
+        ["Method:offline reinforcement learning"] + ["Method:reinforcement learning"] * 2
+    ]
+
+
+def test_alias_file_can_choose_the_display_name(tmp_path):
+    aliases = tmp_path / "names.csv"
+    aliases.write_text("alias,canonical\nvit,ViT\n", encoding="utf-8")
+    res = resolve_concepts(
+        [paper("p", ("vit", "METHOD"), ("vit", "METHOD"), ("ViT", "METHOD"))], alias_file=aliases
+    )
+    assert res.concepts["Method:vit"].name == "ViT"
