@@ -1,27 +1,16 @@
-"""One concept, one node: canonical keys for mentions and their resolution to concepts.
+"""One concept, one node: mentions of a corpus resolved to canonical concepts.
 
-Two calls:
-
-* :func:`canonical_key` turns one surface form into the key a concept is stored
-  under: LaTeX and Unicode variants cleaned, case folded, leading determiners and
-  generic words ("the", "our", "proposed") stripped, the head noun made singular.
-  A generic phrase ("our method", "existing approaches") gets the empty key.
-* :func:`resolve_concepts` maps every mention of a corpus to a :class:`Concept`:
-  mentions with equal keys share one, an acronym defined in a paper joins its long
-  form, a bare acronym joins the long form the corpus agrees on, spelling variants
-  and near-duplicate typos join, and a user alias file overrides all of it. Every
-  alias carries the reason it joined, so a merge can be audited.
+:func:`resolve_concepts` maps every mention to a :class:`~paperkg.records.Concept`:
+mentions with equal canonical keys (:func:`canonical_key`) share one, an acronym
+defined in a paper joins its long form, a bare acronym joins the long form the
+corpus agrees on, spelling variants and near-duplicate typos join, and a user
+alias file overrides all of it. Every alias carries the reason it joined, so a
+merge can be audited.
 
 Examples
 --------
 >>> canonical_key("Graph Neural Networks", "METHOD")
 'graph neural network'
->>> canonical_key("GNNs", "METHOD")
-'gnn'
->>> canonical_key("the proposed pre‐training", "METHOD")
-'pre-training'
->>> canonical_key("CIFAR-100", "DATASET")
-'cifar-100'
 >>> canonical_key("our method", "METHOD")
 ''
 """
@@ -29,381 +18,27 @@ Examples
 from __future__ import annotations
 
 import logging
-import re
-import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
 from ..graph.schema import concept_node_id
 from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution
+from .acronyms_corpus import long_form_of, majority_long_form, paper_definitions
 from .aliases import AliasFile, load_alias_file
+from .keys import (
+    canonical_key,
+    clean_surface,
+    compact_key,
+    display_name,
+    is_acronym,
+    name_tokens,
+)
 from .similarity import near_duplicate_pairs
 
-__all__ = [
-    "canonical_key",
-    "clean_surface",
-    "is_acronym",
-    "resolve_concepts",
-    "singular",
-]
+__all__ = ["canonical_key", "resolve_concepts"]
 
 logger = logging.getLogger(__name__)
-
-#: share of a bare acronym's corpus definitions its majority long form must hold
-ACRONYM_MAJORITY = 0.75
-
-# --------------------------------------------------------------------------- cleaning
-
-_DASHES = re.compile(r"[\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d]")
-_QUOTES = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "``": '"', "''": '"'}
-_PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
-_LATEX_WRAPPERS = re.compile(
-    r"\\(?:text\w*|math\w*|emph|operatorname|boldsymbol|bm|mbox|hbox)\s*(?=\{)"
-)
-_LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)\s*")
-_SPACED_HYPHEN = re.compile(r"(?<=\w) ?- ?(?=\w)")
-_EDGE_PUNCT = " \t.,;:!?\"'`*"
-
-
-@lru_cache(maxsize=200_000)
-def clean_surface(surface: str) -> str:
-    """The surface form with markup, Unicode variants and tokenizer spacing undone.
-
-    Case, plurals and words are kept; only how the string is written changes.
-
-    >>> clean_surface("long short - term memory")
-    'long short-term memory'
-    >>> clean_surface("$\\\\ell_p$ regression")
-    'ell_p regression'
-    >>> clean_surface("pre–training")
-    'pre-training'
-    """
-    text = unicodedata.normalize("NFKC", surface)
-    for ptb, char in _PTB.items():
-        text = text.replace(ptb, char)
-    for quote, char in _QUOTES.items():
-        text = text.replace(quote, char)
-    text = _DASHES.sub("-", text)
-    if "\\" in text or "$" in text:
-        text = _LATEX_WRAPPERS.sub("", text)
-        text = _LATEX_COMMAND.sub(r"\1", text)
-        text = text.replace("$", "").replace("{", "").replace("}", "")
-    text = " ".join(text.split())
-    text = _SPACED_HYPHEN.sub("-", text)
-    text = text.replace("( ", "(").replace(" )", ")").replace("[ ", "[").replace(" ]", "]")
-    text = text.strip(_EDGE_PUNCT)
-    # an unmatched bracket at either edge is tokenizer debris
-    if text.endswith(")") and "(" not in text:
-        text = text[:-1].rstrip(_EDGE_PUNCT)
-    if text.startswith("(") and ")" not in text:
-        text = text[1:].lstrip(_EDGE_PUNCT)
-    return text
-
-
-# --------------------------------------------------------------------------- words
-
-#: leading words that never belong to a concept's name
-DETERMINERS = frozenset(
-    """
-    the a an our their its his her this these those that such each every any some my your
-    we us both either several various many most more few all other another
-    one two three four five six seven eight nine ten
-    """.split()
-)
-
-#: words that make up a generic phrase: a mention made only of these (and
-#: determiners) says "some method" rather than naming one, and is dropped
-GENERIC_WORDS = frozenset(
-    """
-    method methods model models approach approaches framework frameworks algorithm
-    algorithms technique techniques system systems architecture architectures scheme
-    schemes strategy strategies procedure procedures pipeline pipelines paradigm paradigms
-    solution solutions baseline baselines work works paper papers study studies task
-    tasks problem problems dataset datasets data benchmark benchmarks metric metrics
-    result results performance module modules mechanism mechanisms network networks
-    variant variants version versions setting settings experiment experiments idea ideas
-    technology technologies tool tools design designs formulation formulations
-    counterpart counterparts alternative alternatives extension extensions one ones
-    it they them which what this
-    novel proposed new existing previous prior current recent standard traditional
-    conventional classical classic popular common typical simple effective efficient
-    general generic strong powerful various several other same different similar
-    state-of-the-art sota state art of the leading competing competitive original
-    well-known widely-used widely used many multiple specific particular corresponding
-    related underlying above following aforementioned respective present given
-    """.split()
-)
-
-#: generic adjectives stripped at the start of a concept name ("a novel X" -> "X")
-_GENERIC_LEADING = frozenset({"novel", "proposed", "new"})
-#: ... and these wherever the name starts ("existing GNN-based methods")
-_GENERIC_LEADING_ALWAYS = frozenset(
-    """proposed existing previous recent current state-of-the-art sota popular different
-    conventional""".split()
-)
-#: ... except where they are part of a name ("novel view synthesis")
-_NOVEL_KEEP = frozenset(
-    "view views class classes object objects category categories concept concepts".split()
-)
-
-#: generic last words dropped after a name: "BERT model" -> "BERT", "ImageNet dataset"
-GENERIC_TAILS = {
-    "METHOD": frozenset(
-        """model method algorithm approach framework architecture technique network system
-        paradigm toolkit library package""".split()
-    ),
-    "DATASET": frozenset("dataset data benchmark corpus suite collection set".split()),
-    "TASK": frozenset("task problem benchmark challenge".split()),
-    "METRIC": frozenset("score metric measure value".split()),
-}
-#: generic last words dropped after any words: "hashtag recommendation task"
-GENERIC_TAILS_ALWAYS = {"TASK": frozenset({"task", "tasks"})}
-
-#: nouns whose plural-looking form is already singular or uncountable
-_SINGULAR_AS_IS = frozenset(
-    """
-    data analysis basis bias gas lens news series species means physics dynamics robotics
-    linguistics economics mathematics statistics graphics kinematics genomics proteomics
-    analytics semantics pragmatics optics ethics electronics mechanics thermodynamics
-    informatics acoustics phonetics bioinformatics logistics diagnostics aesthetics
-    mechanics hydrodynamics cybernetics forensics ergonomics metabolomics
-    corpus virus status consensus census focus bonus campus apparatus nexus radius
-    calculus stimulus syllabus thesis hypothesis synthesis diagnosis emphasis axis
-    process loss class glass mass cross access success boss chaos atlas alias canvas
-    crisis prognosis ellipsis paralysis dialysis kurtosis analysis
-    """.split()
-)
-
-#: irregular plurals (and plurals the suffix rules get wrong)
-_IRREGULAR_PLURALS = {
-    "analyses": "analysis",
-    "bases": "basis",
-    "biases": "bias",
-    "aliases": "alias",
-    "axes": "axis",
-    "criteria": "criterion",
-    "phenomena": "phenomenon",
-    "hypotheses": "hypothesis",
-    "theses": "thesis",
-    "syntheses": "synthesis",
-    "diagnoses": "diagnosis",
-    "matrices": "matrix",
-    "vertices": "vertex",
-    "indices": "index",
-    "simplices": "simplex",
-    "appendices": "appendix",
-    "corpora": "corpus",
-    "processes": "process",
-    "losses": "loss",
-    "classes": "class",
-    "children": "child",
-    "people": "person",
-    "men": "man",
-    "women": "woman",
-    "mice": "mouse",
-    "geese": "goose",
-    "feet": "foot",
-    "teeth": "tooth",
-    "leaves": "leaf",
-    "halves": "half",
-    "lives": "life",
-    "databases": "database",
-    "caches": "cache",
-    "heuristics": "heuristic",
-    "metrics": "metric",
-    "topics": "topic",
-    "characteristics": "characteristic",
-    "movies": "movie",
-    "cookies": "cookie",
-    "species": "species",
-    "series": "series",
-}
-
-_VOWELS = set("aeiou")
-
-
-def singular(word: str) -> str:
-    """The singular of one (lowercase) English noun, by suffix rules and exceptions.
-
-    >>> [singular(w) for w in ["networks", "analysis", "biases", "matrices", "data"]]
-    ['network', 'analysis', 'bias', 'matrix', 'data']
-    >>> [singular(w) for w in ["policies", "patches", "processes", "gaussians", "embeddings"]]
-    ['policy', 'patch', 'process', 'gaussian', 'embedding']
-    """
-    if word in _SINGULAR_AS_IS or len(word) <= 3:
-        return word
-    if word in _IRREGULAR_PLURALS:
-        return _IRREGULAR_PLURALS[word]
-    if not word.isalpha():
-        return word
-    if word.endswith("ics"):
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "shes", "ches", "xes", "zzes")):
-        return word[:-2]
-    if word.endswith("oes") and word[:-3] not in {"sh", "can", "t"}:
-        return word[:-2]
-    if word.endswith(("ss", "us", "is")):
-        return word
-    if word.endswith("s") and word[-2] != "'":
-        return word[:-1]
-    return word
-
-
-#: "GNNs", "ResNets", "LLMs": an uppercase or camel-case name with a plural "s"
-_NAME_PLURAL = re.compile(r"^(?=.*[A-Z].*[A-Z]|[A-Z]{2})[A-Za-z]*[A-Za-z][^s\W\d]s$")
-
-
-def is_acronym(surface: str) -> bool:
-    """True when ``surface`` reads as an acronym: one word, mostly capitals.
-
-    >>> [is_acronym(s) for s in ["GNN", "GNNs", "RoPE", "ResNet", "LSTM", "graph"]]
-    [True, True, True, False, True, False]
-    """
-    text = surface.strip()
-    if not text or " " in text:
-        return False
-    letters = [c for c in text if c.isalpha()]
-    upper = sum(c.isupper() for c in letters)
-    return upper >= 2 and upper * 2 >= len(letters) - (1 if text.endswith("s") else 0)
-
-
-def _singular_token(token: str) -> str:
-    """The singular of a name's last token, keeping its case.
-
-    >>> [_singular_token(t) for t in ["GNNs", "ResNets", "CIFAR-100", "DC-NNs", "Networks"]]
-    ['GNN', 'ResNet', 'CIFAR-100', 'DC-NN', 'Network']
-    """
-    head, sep, last = token.rpartition("-")
-    if any(c.isdigit() for c in last):
-        return token
-    if _NAME_PLURAL.match(last):
-        return head + sep + last[:-1]
-    if any(c.isupper() for c in last[1:]):
-        return token  # a camel-case or all-caps name: no English morphology
-    lower = last.lower()
-    single = singular(lower)
-    if single == lower:
-        return token
-    # keep the original capitalisation of the part that stays
-    return head + sep + last[: len(single)] if lower.startswith(single) else head + sep + single
-
-
-# --------------------------------------------------------------------------- keys
-
-
-def _name_tokens(surface: str, label: str, changes: list[str] | None = None) -> list[str]:
-    """The tokens of a concept's name in their original case: cleaned, determiners and
-    generic leading words stripped, the head noun singular; empty for a generic phrase.
-
-    What was changed is appended to ``changes`` when given (for merge reasons).
-    """
-    changes = [] if changes is None else changes
-    text = clean_surface(surface)
-    if "(" in text:
-        text = _without_definition(text, changes)
-    tokens = [t for t in text.split(" ") if t]
-    stripped_determiner = False
-    while tokens:
-        low = tokens[0].lower()
-        if low in DETERMINERS:
-            stripped_determiner = True
-        elif low in _GENERIC_LEADING_ALWAYS or (low in _GENERIC_LEADING and stripped_determiner):
-            if len(tokens) > 1 and tokens[1].lower() in _NOVEL_KEEP:
-                break
-        else:
-            break
-        changes.append(f"'{tokens[0]}' stripped")
-        tokens = tokens[1:]
-    if not tokens or all(t.lower().strip("()") in GENERIC_WORDS for t in tokens):
-        return []
-    single = _singular_token(tokens[-1])
-    if single != tokens[-1]:
-        changes.append("plural")
-        tokens[-1] = single
-    tails = GENERIC_TAILS.get(label, frozenset())
-    if len(tokens) >= 2 and (
-        tokens[-1].lower() in GENERIC_TAILS_ALWAYS.get(label, ())
-        or tokens[-1].lower() in tails
-        and _looks_like_name(tokens[-2])
-    ):
-        changes.append(f"'{tokens[-1]}' dropped after a name")
-        tokens = tokens[:-1]
-    return tokens
-
-
-_ACRONYM_IN_PARENS = re.compile(r"(?<=\S)\s+\(([^()\s]+)\)")
-
-
-def _without_definition(text: str, changes: list[str]) -> str:
-    """The name without an acronym definition inside it.
-
-    >>> _without_definition("convolutional neural networks (CNNs)", [])
-    'convolutional neural networks'
-    >>> _without_definition("KDS (Knowledge Delivery System)", [])
-    'Knowledge Delivery System'
-    >>> _without_definition("anisotropic Gaussian MRF (AGMRF) model", [])
-    'anisotropic Gaussian MRF model'
-    """
-    definition = _parenthetical_definition(text)
-    if definition is not None:
-        changes.append(f"acronym '{definition[0]}' defined inside")
-        return definition[1]
-
-    def drop(match: re.Match[str]) -> str:
-        if is_acronym(match.group(1)):
-            changes.append(f"'({match.group(1)})' dropped")
-            return ""
-        return match.group(0)
-
-    return _ACRONYM_IN_PARENS.sub(drop, text)
-
-
-def _looks_like_name(token: str) -> bool:
-    """A proper name such as BERT, ImageNet or CIFAR-10 (not "GNN-based", "Vision-Language")."""
-    parts = token.split("-")
-    if parts[-1].isalpha() and parts[-1].islower():
-        return False
-    if any(any(c.isupper() for c in part[1:]) for part in parts):
-        return True
-    return any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
-
-
-@lru_cache(maxsize=200_000)
-def canonical_key(surface: str, label: str) -> str:
-    """The canonical key of a mention: the id part of its concept node.
-
-    Cleaned (LaTeX, Unicode dashes and quotes, tokenizer spacing), case folded,
-    leading determiners and generic words stripped, the last word singular
-    ("GNNs" -> "gnn", "CIFAR-100" untouched), and a generic last word after a
-    name dropped ("BERT model" -> "bert"). Acronyms fold to lowercase like any
-    word; two things sharing an acronym are told apart by their long forms in
-    :func:`resolve_concepts`. Returns ``""`` for a generic phrase such as
-    "our method" or "state-of-the-art methods".
-
-    >>> canonical_key("the ImageNet dataset", "DATASET")
-    'imagenet'
-    >>> canonical_key("Gaussian processes", "METHOD")
-    'gaussian process'
-    """
-    return " ".join(_name_tokens(surface, label)).casefold()
-
-
-@lru_cache(maxsize=200_000)
-def _display_name(surface: str, label: str) -> str:
-    return " ".join(_name_tokens(surface, label))
-
-
-def _compact(key: str) -> str:
-    """The key without separators: "pre-training", "pre training", "pretraining" agree."""
-    return _SEPARATORS.sub("", key)
-
-
-_SEPARATORS = re.compile(r"[\s\-_/.]")
-
 
 # --------------------------------------------------------------------------- union-find
 
@@ -530,7 +165,7 @@ def resolve_concepts(
     long_surface: dict[str, Counter[str]] = defaultdict(Counter)
 
     for result in results:
-        defined = _paper_definitions(result)
+        defined = paper_definitions(result)
         for short, long in defined.items():
             short_key, long_key = canonical_key(short, ""), canonical_key(long, "")
             if short_key and long_key and short_key != long_key:
@@ -545,7 +180,7 @@ def resolve_concepts(
                 nodes.append(None)
                 continue
             node: Node = (mention.label, key)
-            long = _lookup(defined, mention.text) or mention.long_form
+            long = long_form_of(defined, mention.text) or mention.long_form
             if long is not None and (mention.label, key) not in alias_keys:
                 long_key = canonical_key(long, mention.label)
                 if long_key and long_key != key and frozenset((key, long_key)) not in groups.never:
@@ -567,7 +202,7 @@ def resolve_concepts(
         if alias_node in groups.parent:
             if alias_node != target:
                 groups.union(alias_node, target, "alias file")
-            forced_names[target] = _display_name(canonical_name, label)
+            forced_names[target] = display_name(canonical_name, label)
 
     # the long forms a bare acronym may join take part in the merges below, so that
     # "brain computer interface" and "brain-computer interface" count as one long form
@@ -579,7 +214,7 @@ def resolve_concepts(
     #    acronyms: "d-PM" is not "DPM")
     by_compact: dict[tuple[str, str], list[Node]] = defaultdict(list)
     for node in groups.parent:
-        compact = _compact(node[1])
+        compact = compact_key(node[1])
         if len(compact) >= 5:
             by_compact[(node[0], compact)].append(node)
     for variants in by_compact.values():
@@ -604,10 +239,10 @@ def resolve_concepts(
         for long_key, n in definitions[key].items():
             groups.add((label, long_key))
             votes[groups.find((label, long_key))] += n
-        total = sum(votes.values())
-        (best_root, best), *_ = votes.most_common(1)
         short = short_surface[key].most_common(1)[0][0]
-        if best / total >= ACRONYM_MAJORITY:
+        majority = majority_long_form(votes)
+        if majority is not None:
+            best_root, best, total = majority
             long_key = max(
                 (k for k in definitions[key] if groups.find((label, k)) == best_root),
                 key=lambda k: definitions[key][k],
@@ -666,142 +301,8 @@ def resolve_concepts(
     )
 
 
-def _paper_definitions(result: PaperMentions) -> dict[str, str]:
-    """Short form -> long form defined in one paper.
-
-    Four sources: the extractor's ``acronyms``, a mention's ``long_form``, a
-    mention that holds its own definition ("convolutional neural networks (CNNs)",
-    "KDS (Knowledge Delivery System)"), and an acronym mention followed by a
-    long-form mention in parentheses ("ULMFit (Universal Language Model
-    Fine-tuning)"). When a mention starting with the short form's first letter
-    ends right before the definition's "(SHORT)", its span is the long form: the
-    NER's boundaries ("fully connected feed-forward network (FFN)") beat the
-    acronym matcher's ("feed-forward network").
-    """
-    defined = dict(result.acronyms)
-    for mention in result.mentions:
-        if mention.long_form and mention.text not in defined:
-            defined[mention.text] = mention.long_form
-        inner = _parenthetical_definition(mention.text)
-        if inner is not None and inner[0] not in defined:
-            defined[inner[0]] = inner[1]
-    text = result.paper.text
-    if text:
-        starts = {m.start: m.text for m in result.mentions if m.start < len(text)}
-        for mention in result.mentions:
-            if mention.text in defined or not is_acronym(mention.text):
-                continue
-            opening = _OPENING.match(text, mention.end)
-            long = starts.get(opening.end()) if opening else None
-            if (
-                long
-                and " " in long
-                and _CLOSING.match(text, opening.end() + len(long))
-                and _letters_in_order(mention.text, long)
-            ):
-                defined[mention.text] = long
-    if text and defined:
-        ends = {m.end: m.text for m in result.mentions if m.end <= len(text)}
-        opened: dict[str, list[int]] = defaultdict(list)  # "(SHORT)" -> where "(" is
-        for match in _IN_PARENS.finditer(text):
-            opened[match.group(1)].append(match.start())
-        for short in list(defined):
-            for before in opened.get(short, ()):
-                while before > 0 and text[before - 1] == " ":
-                    before -= 1
-                long = ends.get(before)
-                if (
-                    long
-                    and long != short
-                    and _same_start(long, short)
-                    and _overlaps(long, defined[short])
-                ):
-                    defined[short] = long
-                    break
-    return defined
-
-
-_OPENING = re.compile(r"\s*\(\s*")
-_CLOSING = re.compile(r"\s*\)")
-
-
-def _letters_in_order(short: str, long: str) -> bool:
-    """Schwartz-Hearst: the short form's letters appear in order in the long form,
-    the first one starting a word.
-
-    >>> _letters_in_order("ULMFit", "Universal Language Model Fine-tuning")
-    True
-    >>> _letters_in_order("TD", "Data Augmentation")
-    False
-    """
-    chars = [c.lower() for c in short if c.isalnum()]
-    words = long.lower()
-    if not chars or not _same_start(long, short):
-        return False
-    position = 0
-    for c in chars:
-        position = words.find(c, position)
-        if position < 0:
-            return False
-        position += 1
-    return True
-
-
-_IN_PARENS = re.compile(r"\(\s*([^()]{1,30}?)\s*\)")
-
-
-def _same_start(long: str, short: str) -> bool:
-    """True when ``long`` starts with the first letter of ``short`` (Schwartz-Hearst)."""
-    first_long = next((c for c in long if c.isalnum()), "")
-    first_short = next((c for c in short if c.isalnum()), "")
-    return first_long.lower() == first_short.lower() != ""
-
-
-def _overlaps(a: str, b: str) -> bool:
-    """True when one form contains the other, ignoring case ("person re-identification")."""
-    a, b = clean_surface(a).casefold(), clean_surface(b).casefold()
-    return bool(a and b) and (a in b or b in a)
-
-
-_PARENTHETICAL = re.compile(r"^(?P<out>[^()]+?)\s+\((?P<in>[^()]+)\)(?P<rest>\s+[^()]*)?$")
-
-
-def _parenthetical_definition(text: str) -> tuple[str, str] | None:
-    """``(short, long)`` when a mention holds a definition, "long (SHORT)" or "SHORT (long)".
-
-    >>> _parenthetical_definition("convolutional neural networks (CNNs)")
-    ('CNNs', 'convolutional neural networks')
-    >>> _parenthetical_definition("KDS (Knowledge Delivery System)")
-    ('KDS', 'Knowledge Delivery System')
-    >>> _parenthetical_definition("Recurrent Convolutional (3D) Network") is None
-    True
-    """
-    if "(" not in text:
-        return None
-    match = _PARENTHETICAL.match(clean_surface(text))
-    if match is None or match.group("rest"):
-        return None
-    out, inner = match.group("out").strip(), match.group("in").strip()
-    for short, long in ((inner, out), (out, inner)):
-        if is_acronym(short) and " " in long and short[0].lower() == long[0].lower():
-            return short, long
-    return None
-
-
-def _lookup(defined: dict[str, str], text: str) -> str | None:
-    """The long form a paper defines for ``text``, also for its plural ("GNNs")."""
-    if not defined:
-        return None
-    text = clean_surface(text)
-    if text in defined:
-        return defined[text]
-    if text.endswith("s") and text[:-1] in defined:
-        return defined[text[:-1]]
-    return None
-
-
 def _is_short_key(key: str, short_surface: dict[str, Counter[str]]) -> bool:
-    return key in short_surface or len(_compact(key)) < 6
+    return key in short_surface or len(compact_key(key)) < 6
 
 
 def _make_concept(
@@ -835,15 +336,15 @@ def _make_concept(
     names: Counter[str] = Counter()
     for surface, n in surface_count[head].items():
         if surface not in acronym_surfaces:
-            names[_display_name(surface, label)] += n
+            names[display_name(surface, label)] += n
     for surface, n in long_surface[key].items():
-        names[_display_name(surface, label)] += n
+        names[display_name(surface, label)] += n
     if head in forced_names:
         name = forced_names[head]
     elif names:
         name = max(names, key=lambda s: (names[s], s.islower(), s))
     else:
-        name = _display_name(max(surface_count[head], key=surface_count[head].__getitem__), label)
+        name = display_name(max(surface_count[head], key=surface_count[head].__getitem__), label)
     aliases: Counter[str] = Counter()
     reasons: dict[str, list[str]] = defaultdict(list)
     for node in group:
@@ -858,7 +359,7 @@ def _make_concept(
                     reason += f" (and {len(papers) - 1} more)"
             elif node == head:
                 reason = _same_key_reason(surface, name, label)
-            elif _compact(node[1]) == _compact(key):
+            elif compact_key(node[1]) == compact_key(key):
                 reason = f"spelling variant of '{name}'"
             else:
                 reason = node_reason.get(node) or f"merged with '{name}'"
@@ -884,7 +385,7 @@ def _is_acronym_key(node: Node, surface_count: dict[Node, Counter[str]], acronym
 def _same_key_reason(surface: str, name: str, label: str) -> str:
     """Why ``surface`` has the same canonical key as the concept's ``name``."""
     changes: list[str] = []
-    display = " ".join(_name_tokens(surface, label, changes))
+    display = " ".join(name_tokens(surface, label, changes))
     if changes == ["plural"] and display.casefold() == name.casefold():
         return f"plural of '{name}'"
     if display != name and display.casefold() == name.casefold():

@@ -1,0 +1,412 @@
+"""Canonical keys: the one string a concept is stored under, whatever its spelling.
+
+:func:`canonical_key` turns one surface form into a key: LaTeX and Unicode
+variants cleaned, case folded, leading determiners and generic words ("the",
+"our", "proposed") stripped, the head noun made singular, a generic word after a
+name dropped. A generic phrase ("our method", "existing approaches") gets the
+empty key. Acronyms fold to lowercase like any word; two things sharing an
+acronym are told apart by their long forms (see :mod:`.acronyms_corpus`).
+
+Examples
+--------
+>>> canonical_key("Graph Neural Networks", "METHOD")
+'graph neural network'
+>>> canonical_key("GNNs", "METHOD")
+'gnn'
+>>> canonical_key("the proposed pre‐training", "METHOD")
+'pre-training'
+>>> canonical_key("CIFAR-100", "DATASET")
+'cifar-100'
+>>> canonical_key("our method", "METHOD")
+''
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+__all__ = [
+    "canonical_key",
+    "clean_surface",
+    "compact_key",
+    "display_name",
+    "is_acronym",
+    "name_tokens",
+    "parenthetical_definition",
+    "singular",
+]
+
+# --------------------------------------------------------------------------- cleaning
+
+_DASHES = re.compile(r"[\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d]")
+_QUOTES = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "``": '"', "''": '"'}
+_PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
+_LATEX_WRAPPERS = re.compile(
+    r"\\(?:text\w*|math\w*|emph|operatorname|boldsymbol|bm|mbox|hbox)\s*(?=\{)"
+)
+_LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)\s*")
+_SPACED_HYPHEN = re.compile(r"(?<=\w) ?- ?(?=\w)")
+_EDGE_PUNCT = " \t.,;:!?\"'`*"
+
+
+@lru_cache(maxsize=200_000)
+def clean_surface(surface: str) -> str:
+    """The surface form with markup, Unicode variants and tokenizer spacing undone.
+
+    Case, plurals and words are kept; only how the string is written changes.
+
+    >>> clean_surface("long short - term memory")
+    'long short-term memory'
+    >>> clean_surface("$\\\\ell_p$ regression")
+    'ell_p regression'
+    >>> clean_surface("pre–training")
+    'pre-training'
+    """
+    text = unicodedata.normalize("NFKC", surface)
+    for ptb, char in _PTB.items():
+        text = text.replace(ptb, char)
+    for quote, char in _QUOTES.items():
+        text = text.replace(quote, char)
+    text = _DASHES.sub("-", text)
+    if "\\" in text or "$" in text:
+        text = _LATEX_WRAPPERS.sub("", text)
+        text = _LATEX_COMMAND.sub(r"\1", text)
+        text = text.replace("$", "").replace("{", "").replace("}", "")
+    text = " ".join(text.split())
+    text = _SPACED_HYPHEN.sub("-", text)
+    text = text.replace("( ", "(").replace(" )", ")").replace("[ ", "[").replace(" ]", "]")
+    text = text.strip(_EDGE_PUNCT)
+    # an unmatched bracket at either edge is tokenizer debris
+    if text.endswith(")") and "(" not in text:
+        text = text[:-1].rstrip(_EDGE_PUNCT)
+    if text.startswith("(") and ")" not in text:
+        text = text[1:].lstrip(_EDGE_PUNCT)
+    return text
+
+
+# --------------------------------------------------------------------------- words
+
+#: leading words that never belong to a concept's name
+DETERMINERS = frozenset(
+    """
+    the a an our their its his her this these those that such each every any some my your
+    we us both either several various many most more few all other another
+    one two three four five six seven eight nine ten
+    """.split()
+)
+
+#: words that make up a generic phrase: a mention made only of these (and
+#: determiners) says "some method" rather than naming one, and is dropped
+GENERIC_WORDS = frozenset(
+    """
+    method methods model models approach approaches framework frameworks algorithm
+    algorithms technique techniques system systems architecture architectures scheme
+    schemes strategy strategies procedure procedures pipeline pipelines paradigm paradigms
+    solution solutions baseline baselines work works paper papers study studies task
+    tasks problem problems dataset datasets data benchmark benchmarks metric metrics
+    result results performance module modules mechanism mechanisms network networks
+    variant variants version versions setting settings experiment experiments idea ideas
+    technology technologies tool tools design designs formulation formulations
+    counterpart counterparts alternative alternatives extension extensions one ones
+    it they them which what this
+    novel proposed new existing previous prior current recent standard traditional
+    conventional classical classic popular common typical simple effective efficient
+    general generic strong powerful various several other same different similar
+    state-of-the-art sota state art of the leading competing competitive original
+    well-known widely-used widely used many multiple specific particular corresponding
+    related underlying above following aforementioned respective present given
+    """.split()
+)
+
+#: generic adjectives stripped at the start of a concept name ("a novel X" -> "X")
+_GENERIC_LEADING = frozenset({"novel", "proposed", "new"})
+#: ... and these wherever the name starts ("existing GNN-based methods")
+_GENERIC_LEADING_ALWAYS = frozenset(
+    """proposed existing previous recent current state-of-the-art sota popular different
+    conventional""".split()
+)
+#: ... except where they are part of a name ("novel view synthesis")
+_NOVEL_KEEP = frozenset(
+    "view views class classes object objects category categories concept concepts".split()
+)
+
+#: generic last words dropped after a name: "BERT model" -> "BERT", "ImageNet dataset"
+GENERIC_TAILS = {
+    "METHOD": frozenset(
+        """model method algorithm approach framework architecture technique network system
+        paradigm toolkit library package""".split()
+    ),
+    "DATASET": frozenset("dataset data benchmark corpus suite collection set".split()),
+    "TASK": frozenset("task problem benchmark challenge".split()),
+    "METRIC": frozenset("score metric measure value".split()),
+}
+#: generic last words dropped after any words: "hashtag recommendation task"
+GENERIC_TAILS_ALWAYS = {"TASK": frozenset({"task", "tasks"})}
+
+#: nouns whose plural-looking form is already singular or uncountable
+_SINGULAR_AS_IS = frozenset(
+    """
+    data analysis basis bias gas lens news series species means physics dynamics robotics
+    linguistics economics mathematics statistics graphics kinematics genomics proteomics
+    analytics semantics pragmatics optics ethics electronics mechanics thermodynamics
+    informatics acoustics phonetics bioinformatics logistics diagnostics aesthetics
+    mechanics hydrodynamics cybernetics forensics ergonomics metabolomics
+    corpus virus status consensus census focus bonus campus apparatus nexus radius
+    calculus stimulus syllabus thesis hypothesis synthesis diagnosis emphasis axis
+    process loss class glass mass cross access success boss chaos atlas alias canvas
+    crisis prognosis ellipsis paralysis dialysis kurtosis analysis
+    """.split()
+)
+
+#: irregular plurals (and plurals the suffix rules get wrong)
+_IRREGULAR_PLURALS = {
+    "analyses": "analysis",
+    "bases": "basis",
+    "biases": "bias",
+    "aliases": "alias",
+    "axes": "axis",
+    "criteria": "criterion",
+    "phenomena": "phenomenon",
+    "hypotheses": "hypothesis",
+    "theses": "thesis",
+    "syntheses": "synthesis",
+    "diagnoses": "diagnosis",
+    "matrices": "matrix",
+    "vertices": "vertex",
+    "indices": "index",
+    "simplices": "simplex",
+    "appendices": "appendix",
+    "corpora": "corpus",
+    "processes": "process",
+    "losses": "loss",
+    "classes": "class",
+    "children": "child",
+    "people": "person",
+    "men": "man",
+    "women": "woman",
+    "mice": "mouse",
+    "geese": "goose",
+    "feet": "foot",
+    "teeth": "tooth",
+    "leaves": "leaf",
+    "halves": "half",
+    "lives": "life",
+    "databases": "database",
+    "caches": "cache",
+    "heuristics": "heuristic",
+    "metrics": "metric",
+    "topics": "topic",
+    "characteristics": "characteristic",
+    "movies": "movie",
+    "cookies": "cookie",
+    "species": "species",
+    "series": "series",
+}
+
+
+def singular(word: str) -> str:
+    """The singular of one (lowercase) English noun, by suffix rules and exceptions.
+
+    >>> [singular(w) for w in ["networks", "analysis", "biases", "matrices", "data"]]
+    ['network', 'analysis', 'bias', 'matrix', 'data']
+    >>> [singular(w) for w in ["policies", "patches", "processes", "gaussians", "embeddings"]]
+    ['policy', 'patch', 'process', 'gaussian', 'embedding']
+    """
+    if word in _SINGULAR_AS_IS or len(word) <= 3:
+        return word
+    if word in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[word]
+    if not word.isalpha():
+        return word
+    if word.endswith("ics"):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zzes")):
+        return word[:-2]
+    if word.endswith("oes") and word[:-3] not in {"sh", "can", "t"}:
+        return word[:-2]
+    if word.endswith(("ss", "us", "is")):
+        return word
+    if word.endswith("s") and word[-2] != "'":
+        return word[:-1]
+    return word
+
+
+#: "GNNs", "ResNets", "LLMs": an uppercase or camel-case name with a plural "s"
+_NAME_PLURAL = re.compile(r"^(?=.*[A-Z].*[A-Z]|[A-Z]{2})[A-Za-z]*[A-Za-z][^s\W\d]s$")
+
+
+def is_acronym(surface: str) -> bool:
+    """True when ``surface`` reads as an acronym: one word, mostly capitals.
+
+    >>> [is_acronym(s) for s in ["GNN", "GNNs", "RoPE", "ResNet", "LSTM", "graph"]]
+    [True, True, True, False, True, False]
+    """
+    text = surface.strip()
+    if not text or " " in text:
+        return False
+    letters = [c for c in text if c.isalpha()]
+    upper = sum(c.isupper() for c in letters)
+    return upper >= 2 and upper * 2 >= len(letters) - (1 if text.endswith("s") else 0)
+
+
+def _singular_token(token: str) -> str:
+    """The singular of a name's last token, keeping its case.
+
+    >>> [_singular_token(t) for t in ["GNNs", "ResNets", "CIFAR-100", "DC-NNs", "Networks"]]
+    ['GNN', 'ResNet', 'CIFAR-100', 'DC-NN', 'Network']
+    """
+    head, sep, last = token.rpartition("-")
+    if any(c.isdigit() for c in last):
+        return token
+    if _NAME_PLURAL.match(last):
+        return head + sep + last[:-1]
+    if any(c.isupper() for c in last[1:]):
+        return token  # a camel-case or all-caps name: no English morphology
+    lower = last.lower()
+    single = singular(lower)
+    if single == lower:
+        return token
+    # keep the original capitalisation of the part that stays
+    return head + sep + last[: len(single)] if lower.startswith(single) else head + sep + single
+
+
+# --------------------------------------------------------------------------- keys
+
+
+def name_tokens(surface: str, label: str, changes: list[str] | None = None) -> list[str]:
+    """The tokens of a concept's name in their original case: cleaned, determiners and
+    generic leading words stripped, the head noun singular; empty for a generic phrase.
+
+    What was changed is appended to ``changes`` when given (for merge reasons).
+    """
+    changes = [] if changes is None else changes
+    text = clean_surface(surface)
+    if "(" in text:
+        text = _without_definition(text, changes)
+    tokens = [t for t in text.split(" ") if t]
+    stripped_determiner = False
+    while tokens:
+        low = tokens[0].lower()
+        if low in DETERMINERS:
+            stripped_determiner = True
+        elif low in _GENERIC_LEADING_ALWAYS or (low in _GENERIC_LEADING and stripped_determiner):
+            if len(tokens) > 1 and tokens[1].lower() in _NOVEL_KEEP:
+                break
+        else:
+            break
+        changes.append(f"'{tokens[0]}' stripped")
+        tokens = tokens[1:]
+    if not tokens or all(t.lower().strip("()") in GENERIC_WORDS for t in tokens):
+        return []
+    single = _singular_token(tokens[-1])
+    if single != tokens[-1]:
+        changes.append("plural")
+        tokens[-1] = single
+    tails = GENERIC_TAILS.get(label, frozenset())
+    if len(tokens) >= 2 and (
+        tokens[-1].lower() in GENERIC_TAILS_ALWAYS.get(label, ())
+        or tokens[-1].lower() in tails
+        and _looks_like_name(tokens[-2])
+    ):
+        changes.append(f"'{tokens[-1]}' dropped after a name")
+        tokens = tokens[:-1]
+    return tokens
+
+
+_ACRONYM_IN_PARENS = re.compile(r"(?<=\S)\s+\(([^()\s]+)\)")
+
+
+def _without_definition(text: str, changes: list[str]) -> str:
+    """The name without an acronym definition inside it.
+
+    >>> _without_definition("convolutional neural networks (CNNs)", [])
+    'convolutional neural networks'
+    >>> _without_definition("KDS (Knowledge Delivery System)", [])
+    'Knowledge Delivery System'
+    >>> _without_definition("anisotropic Gaussian MRF (AGMRF) model", [])
+    'anisotropic Gaussian MRF model'
+    """
+    definition = parenthetical_definition(text)
+    if definition is not None:
+        changes.append(f"acronym '{definition[0]}' defined inside")
+        return definition[1]
+
+    def drop(match: re.Match[str]) -> str:
+        if is_acronym(match.group(1)):
+            changes.append(f"'({match.group(1)})' dropped")
+            return ""
+        return match.group(0)
+
+    return _ACRONYM_IN_PARENS.sub(drop, text)
+
+
+def _looks_like_name(token: str) -> bool:
+    """A proper name such as BERT, ImageNet or CIFAR-10 (not "GNN-based", "Vision-Language")."""
+    parts = token.split("-")
+    if parts[-1].isalpha() and parts[-1].islower():
+        return False
+    if any(any(c.isupper() for c in part[1:]) for part in parts):
+        return True
+    return any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+
+
+@lru_cache(maxsize=200_000)
+def canonical_key(surface: str, label: str) -> str:
+    """The canonical key of a mention: the id part of its concept node.
+
+    Cleaned (LaTeX, Unicode dashes and quotes, tokenizer spacing), case folded,
+    leading determiners and generic words stripped, the last word singular
+    ("GNNs" -> "gnn", "CIFAR-100" untouched), and a generic last word after a
+    name dropped ("BERT model" -> "bert"). Acronyms fold to lowercase like any
+    word; two things sharing an acronym are told apart by their long forms in
+    :func:`resolve_concepts`. Returns ``""`` for a generic phrase such as
+    "our method" or "state-of-the-art methods".
+
+    >>> canonical_key("the ImageNet dataset", "DATASET")
+    'imagenet'
+    >>> canonical_key("Gaussian processes", "METHOD")
+    'gaussian process'
+    """
+    return " ".join(name_tokens(surface, label)).casefold()
+
+
+@lru_cache(maxsize=200_000)
+def display_name(surface: str, label: str) -> str:
+    return " ".join(name_tokens(surface, label))
+
+
+def compact_key(key: str) -> str:
+    """The key without separators: "pre-training", "pre training", "pretraining" agree."""
+    return _SEPARATORS.sub("", key)
+
+
+_SEPARATORS = re.compile(r"[\s\-_/.]")
+
+
+_PARENTHETICAL = re.compile(r"^(?P<out>[^()]+?)\s+\((?P<in>[^()]+)\)(?P<rest>\s+[^()]*)?$")
+
+
+def parenthetical_definition(text: str) -> tuple[str, str] | None:
+    """``(short, long)`` when a mention holds a definition, "long (SHORT)" or "SHORT (long)".
+
+    >>> parenthetical_definition("convolutional neural networks (CNNs)")
+    ('CNNs', 'convolutional neural networks')
+    >>> parenthetical_definition("KDS (Knowledge Delivery System)")
+    ('KDS', 'Knowledge Delivery System')
+    >>> parenthetical_definition("Recurrent Convolutional (3D) Network") is None
+    True
+    """
+    if "(" not in text:
+        return None
+    match = _PARENTHETICAL.match(clean_surface(text))
+    if match is None or match.group("rest"):
+        return None
+    out, inner = match.group("out").strip(), match.group("in").strip()
+    for short, long in ((inner, out), (out, inner)):
+        if is_acronym(short) and " " in long and short[0].lower() == long[0].lower():
+            return short, long
+    return None
