@@ -74,6 +74,8 @@ DEFAULT_MAX_NODES = 2000
 PHYSICS_MAX_NODES = 400
 #: default edge budget per drawn node (see ``max_edges``)
 EDGES_PER_NODE = 3
+#: ... but never fewer than this many (they load in well under a second)
+MIN_EDGE_BUDGET = 5000
 
 ASSETS = Path(__file__).parent / "assets"
 VIS_DIR = Path(pyvis.__file__).parent / "templates" / "lib" / "vis-9.1.2"
@@ -157,7 +159,7 @@ def write_html(
         degree), each followed by its papers, until the budget is spent.
     max_edges : int, optional
         Draw at most this many edges (default: ``EDGES_PER_NODE`` per drawn
-        node). Paper-concept edges come first, then co-occurrence edges by
+        node, at least ``MIN_EDGE_BUDGET``). Paper-concept edges come first, then co-occurrence edges by
         decreasing weight: vis-network spends about 0.1 ms per edge on load.
     labels : iterable of str, optional
         Node labels to draw, e.g. ``["Method", "Dataset"]``; include ``"Paper"``
@@ -193,7 +195,10 @@ def write_html(
 
     keep, reasons = _select_nodes(graph, max_nodes=max_nodes, labels=wanted, min_papers=min_papers)
     all_pairs = _edge_pairs(graph, keep)
-    budget = EDGES_PER_NODE * len(keep) if max_edges is None else max_edges
+    if max_edges is None:
+        budget = max(EDGES_PER_NODE * len(keep), MIN_EDGE_BUDGET)
+    else:
+        budget = max_edges
     pairs = _strongest_pairs(all_pairs, budget)
     if len(pairs) < len(all_pairs):
         reasons.append(
@@ -454,7 +459,7 @@ def _network(graph: nx.MultiDiGraph, keep: set, pairs: dict, positions: dict, *,
         style = STYLES.get(label, _OTHER_STYLE)
         x, y = positions[n]
         if label == PAPER:
-            size, font = 7, {"size": 10, "color": "#52606d"}
+            size, font = 8, {"size": 11, "color": "#52606d"}
         else:
             size = 10 + 22 * math.sqrt(_paper_count(graph, n) / top)
             font = {"size": 14, "color": "#1f2933"}
@@ -500,7 +505,7 @@ def _network(graph: nx.MultiDiGraph, keep: set, pairs: dict, positions: dict, *,
     big = len(keep) > PHYSICS_MAX_NODES
     net.options = {
         "autoResize": True,
-        "nodes": {"borderWidth": 1, "scaling": {"label": {"drawThreshold": 7}}},
+        "nodes": {"borderWidth": 1, "scaling": {"label": {"drawThreshold": 4}}},
         "edges": {"smooth": False, "selectionWidth": 1.5, "color": {"opacity": 0.7}},
         "interaction": {
             "tooltipDelay": 150,

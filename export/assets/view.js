@@ -1,6 +1,6 @@
 // paperkg graph view: search, label filter, neighbour highlight and tooltips on vis-network.
 // Every string that comes from the input reaches the page through textContent / innerText,
-// never innerHTML, so titles like "<img src=x onerror=...>" stay text.
+// never innerHTML, so a title holding HTML markup stays text.
 (function () {
   "use strict";
   var timings = { start: performance.now() };
@@ -133,16 +133,24 @@
   };
 
   // --- search by name or alias -------------------------------------------------------
+  // exact matches prefer a concept's name, then its aliases, then a paper's name or title
   var exact = new Map();
   var entries = [];
   var options = document.createDocumentFragment();
   data.nodes.forEach(function (n) {
-    [n.kg.name].concat(n.kg.aliases).forEach(function (text, i) {
-      var key = text.toLowerCase();
-      if (!exact.has(key) || i === 0) exact.set(key, n.id);
+    var paper = n.kg.label === "Paper";
+    var terms = [[n.kg.name, paper ? 2 : 0]];
+    n.kg.aliases.forEach(function (alias) {
+      terms.push([alias, paper ? 2 : 1]);
+    });
+    if (paper && n.kg.tip.head !== n.kg.name) terms.push([n.kg.tip.head, 2]);
+    terms.forEach(function (term) {
+      var key = term[0].toLowerCase();
+      var known = exact.get(key);
+      if (!known || known.rank > term[1]) exact.set(key, { id: n.id, rank: term[1] });
       entries.push([key, n.id]);
       var option = document.createElement("option");
-      option.value = text;
+      option.value = term[0];
       options.appendChild(option);
     });
   });
@@ -153,7 +161,7 @@
   function find(query) {
     var key = query.trim().toLowerCase();
     if (!key) return null;
-    if (exact.has(key)) return exact.get(key);
+    if (exact.has(key)) return exact.get(key).id;
     for (var i = 0; i < entries.length; i++) {
       if (entries[i][0].indexOf(key) >= 0) return entries[i][1];
     }
