@@ -71,7 +71,9 @@ def find_dataset_cues(doc: Doc) -> list[Span]:
     for sent in doc.sents:
         heads = [t.i for t in sent if t.lower_ in DATASET_HEADS]
         for h in heads:
-            prefix = _proper_prefix(doc, h, sent.start)
+            # "the MS-COCO dataset" names one; "RL benchmarks" is a kind of benchmark
+            plural = doc[h].lower_ != doc[h].lemma_.lower() or doc[h].lower_ == "corpora"
+            prefix = None if plural else _proper_prefix(doc, h, sent.start)
             if prefix is not None:
                 found.append(prefix)
             # "datasets including A, B, and C" / "benchmarks such as A and B" / "datasets: A, B"

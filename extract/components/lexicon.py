@@ -44,6 +44,23 @@ TASK_HEADS = frozenset(
     generalization generalisation transfer
     """.split()
 )
+#: task heads that name a task on their own; other task heads need a modifier
+#: ("image *generation*", not bare "generation")
+STANDALONE_TASK_HEADS = frozenset(
+    """
+    classification segmentation detection summarization summarisation translation clustering
+    parsing tracking captioning retrieval recommendation forecasting inpainting denoising
+    """.split()
+)
+#: method heads that name a method on their own; other specific heads need a modifier
+#: ("contrastive *learning*", not bare "learning")
+STANDALONE_METHOD_HEADS = frozenset(
+    """
+    transformer transformers autoencoder autoencoders attention dropout distillation boosting
+    bagging prompting finetuning fine-tuning pretraining pre-training quantization pruning
+    gan gans vae vaes rnn rnns cnn cnns lstm lstms gnn gnns llm llms mlp mlps perceptron
+    """.split()
+)
 TASK_WORDS = frozenset({"task", "tasks", "problem", "problems", "challenge"})
 
 DATASET_HEADS = frozenset(
@@ -68,7 +85,8 @@ GENERIC_MODIFIERS = frozenset(
     state-of-the-art sota strong stronger better best improved principled unified
     lightweight flexible scalable practical general-purpose key main first second
     yet more most less very highly well theoretical empirical in-depth depth trained
-    significant large-scale small-scale real-world actual synthetic
+    significant large-scale small-scale real-world actual synthetic high higher low lower
+    comparable superior competitive good poor overall average strong
     """.split()
 )
 

@@ -17,6 +17,8 @@ from .lexicon import (
     METHOD_GENERIC_HEADS,
     METHOD_SPECIFIC_HEADS,
     METRIC_HEADS,
+    STANDALONE_METHOD_HEADS,
+    STANDALONE_TASK_HEADS,
     TASK_HEADS,
     TASK_WORDS,
     looks_like_name,
@@ -47,12 +49,23 @@ def label_for_phrase(span: Span) -> str | None:
     if head_word in TASK_WORDS:
         return "TASK" if has_noun_modifier else None
     if head_word in TASK_HEADS or head.lemma_.lower() in TASK_HEADS:
-        return "TASK" if content or head_word.endswith(("ion", "ing")) else None
+        return "TASK" if content or head_word in STANDALONE_TASK_HEADS else None
     if head_word in METHOD_SPECIFIC_HEADS or head.lemma_.lower() in METHOD_SPECIFIC_HEADS:
-        return "METHOD"
+        return "METHOD" if content or head_word in STANDALONE_METHOD_HEADS else None
     if head_word in METHOD_GENERIC_HEADS:
         return "METHOD" if has_noun_modifier else None
     return None
+
+
+def _split_coordination(chunk: Span) -> list[Span]:
+    """ "image generation and text classification" -> its two conjuncts."""
+    parts, start = [], chunk.start
+    for token in chunk:
+        if token.pos_ == "CCONJ" or token.text in {",", ";"}:
+            parts.append(chunk.doc[start : token.i])
+            start = token.i + 1
+    parts.append(chunk.doc[start : chunk.end])
+    return [p for p in parts if len(p)]
 
 
 @Language.factory(
@@ -78,8 +91,8 @@ class TermRules:
         if not doc.has_annotation("DEP"):
             return doc  # no parser in this pipeline: no noun chunks to label
         spans = []
-        for chunk in doc.noun_chunks:
-            phrase = trim(chunk)
+        for part in (p for chunk in doc.noun_chunks for p in _split_coordination(chunk)):
+            phrase = trim(part)
             if any(t.text in {"(", ")"} for t in phrase):
                 continue  # "X (Y) methods": the acronym component handles these
             label = label_for_phrase(phrase)

@@ -124,3 +124,21 @@ def test_a_name_that_only_says_the_kind_of_approach_is_not_proposed(nlp):
 def test_unnamed_datasets_are_not_concepts(nlp, phrase):
     doc = nlp(f"Experiments on {phrase} confirm the gains.")
     assert not any(e.label_ == "DATASET" for e in doc.ents)
+
+
+@pytest.mark.parametrize(
+    "text, phrase",
+    [
+        ("This improves understanding of the model.", "understanding"),
+        ("Learning from data is hard.", "Learning"),
+        ("The model reaches high accuracy.", "high accuracy"),
+        ("We evaluate on standard RL benchmarks.", "RL"),
+    ],
+)
+def test_bare_or_generic_phrases_are_not_concepts(nlp, text, phrase):
+    assert phrase not in {e.text for e in nlp(text).ents}
+
+
+def test_a_modified_task_head_is_a_task(nlp):
+    doc = nlp("We study image generation and text classification.")
+    assert {("image generation", "TASK"), ("text classification", "TASK")} <= ents(doc)
