@@ -10,8 +10,14 @@ app = typer.Typer(
 )
 
 # Each module registers its commands on ``app``; add new command modules here.
-from . import build, evaluate, train  # noqa: E402,F401
-from . import view  # noqa: E402,F401
+from . import (  # noqa: E402,F401
+    analyze,
+    build,
+    evaluate,
+    push,  # noqa: E402,F401
+    train,
+    view,  # noqa: E402,F401
+)
 
 
 def main() -> None:
