@@ -55,6 +55,8 @@ logger = logging.getLogger(__name__)
 DEFAULT_BATCH_SIZE = 2000
 PASSWORD_ENV = "NEO4J_PASSWORD"
 MIN_SERVER_MAJOR = 5
+#: Bolt URI schemes (plain, TLS, TLS with a self-signed certificate; direct or routed)
+URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 
 #: graph attributes that become the Neo4j label / relationship type rather than a property
 _NODE_META = ("label",)
@@ -246,8 +248,9 @@ def translate_error(
             f"check --user and the {PASSWORD_ENV} environment variable"
         )
     if isinstance(error, ServiceUnavailable):
+        detail = "" if uri else f" ({_first_line(error).rstrip(':')})"
         return ExportError(
-            f"cannot reach {where} ({_first_line(error)}); "
+            f"cannot reach {where}{detail}: "
             "is the server running, and are the host and Bolt port (usually 7687) right?"
         )
     if isinstance(error, ClientError) and error.code == "Neo.ClientError.Database.DatabaseNotFound":
@@ -257,13 +260,17 @@ def translate_error(
             "(CREATE DATABASE, Enterprise and Aura only) or pass --database neo4j"
         )
     if isinstance(error, ConfigurationError) or (isinstance(error, ValueError) and uri):
-        return ExportError(
-            f"cannot use {uri!r} as a Neo4j address ({_first_line(error)}); "
-            "expected e.g. bolt://localhost:7687, neo4j://host:7687 or neo4j+s://xxxx.databases.neo4j.io"
-        )
+        return _bad_uri(uri, _first_line(error))
     if isinstance(error, Neo4jError):
         return ExportError(f"{where} refused the load: {error.code}: {_first_line(error)}")
     return ExportError(f"talking to {where} failed: {_first_line(error)}")
+
+
+def _bad_uri(uri: str | None, why: str) -> ExportError:
+    return ExportError(
+        f"cannot use {uri!r} as a Neo4j address ({why}); expected e.g. bolt://localhost:7687, "
+        "neo4j://host:7687 or neo4j+s://xxxx.databases.neo4j.io (Aura)"
+    )
 
 
 def server_version(driver: neo4j.Driver, *, database: str | None = None) -> str:
@@ -374,6 +381,9 @@ def open_driver(
 
     The password is never logged. Close the driver when done (it is a context manager).
     """
+    scheme = uri.split("://", 1)[0].lower() if "://" in uri else ""
+    if scheme not in URI_SCHEMES:
+        raise _bad_uri(uri, f"the scheme must be one of {', '.join(URI_SCHEMES)}")
     if password is None:
         password = os.environ.get(PASSWORD_ENV)
     if password is None:
