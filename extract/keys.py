@@ -306,14 +306,14 @@ def name_tokens(surface: str, label: str, changes: list[str] | None = None) -> l
     if single != tokens[-1]:
         changes.append("plural")
         tokens[-1] = single
-    tails = GENERIC_TAILS.get(label, frozenset())
-    if len(tokens) >= 2 and (
-        tokens[-1].lower() in GENERIC_TAILS_ALWAYS.get(label, ())
-        or tokens[-1].lower() in tails
-        and _looks_like_name(tokens[-2])
-    ):
-        changes.append(f"'{tokens[-1]}' dropped after a name")
-        tokens = tokens[:-1]
+    if len(tokens) >= 2:
+        last = tokens[-1].lower()
+        if last in GENERIC_TAILS_ALWAYS.get(label, ()):
+            changes.append(f"generic '{tokens[-1]}' dropped")
+            tokens = tokens[:-1]
+        elif last in GENERIC_TAILS.get(label, ()) and _looks_like_name(tokens[-2]):
+            changes.append(f"'{tokens[-1]}' dropped after a name")
+            tokens = tokens[:-1]
     return tokens
 
 
