@@ -33,4 +33,16 @@ if command -v pyenv >/dev/null 2>&1; then pyenv rehash; fi
 
 # 3. Test tools.
 # --- chromium (browser tests) ---
+# Debian's chromium drives the HTML view tests (tests/browser) through Playwright's
+# Python API with executable_path=/usr/bin/chromium; Playwright's own browser
+# download is not needed. chromium-driver is there for Selenium users.
+if ! command -v chromium >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
+    else
+        echo "install.sh: Chromium is missing; the browser tests will be skipped." >&2
+        echo "  Install it as root: apt-get install -y chromium chromium-driver" >&2
+    fi
+fi
 # --- neo4j (database tests) ---

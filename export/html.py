@@ -459,7 +459,7 @@ def _network(graph: nx.MultiDiGraph, keep: set, pairs: dict, positions: dict, *,
         style = STYLES.get(label, _OTHER_STYLE)
         x, y = positions[n]
         if label == PAPER:
-            size, font = 8, {"size": 11, "color": "#52606d"}
+            size, font = 10, {"size": 12, "color": "#52606d"}
         else:
             size = 10 + 22 * math.sqrt(_paper_count(graph, n) / top)
             font = {"size": 14, "color": "#1f2933"}
@@ -490,13 +490,14 @@ def _network(graph: nx.MultiDiGraph, keep: set, pairs: dict, positions: dict, *,
         net.node_ids.append(str(n))
         net.node_map[str(n)] = node.options
     top_weight = max((_pair_weight(es) for es in pairs.values()), default=1) or 1
-    for (u, v), datas in pairs.items():
+    for number, ((u, v), datas) in enumerate(pairs.items()):
         types = sorted({str(d.get("type", "")) for d in datas})
         weight = _pair_weight(datas)
         edge = Edge(
             str(u),
             str(v),
             directed=False,
+            id=f"e{number}",
             width=round(1 + 5 * math.sqrt(weight / top_weight), 2),
             color=_PROPOSES_COLOR if PROPOSES in types else _EDGE_COLOR,
             title=_edge_tip(types, weight, datas),
@@ -517,7 +518,11 @@ def _network(graph: nx.MultiDiGraph, keep: set, pairs: dict, positions: dict, *,
         "physics": {
             "enabled": physics,
             "solver": "forceAtlas2Based",
-            "forceAtlas2Based": {"springLength": 80, "gravitationalConstant": -60},
+            "forceAtlas2Based": {
+                "springLength": 110,
+                "gravitationalConstant": -110,
+                "avoidOverlap": 0.3,
+            },
             "stabilization": {"enabled": physics, "iterations": 250, "updateInterval": 25},
         },
     }
@@ -562,6 +567,13 @@ def _node_tip(graph: nx.MultiDiGraph, n) -> dict:
                 rows.append([title, str(data[key])])
         if data.get("authors"):
             rows.append(["Authors", _short(", ".join(map(str, data["authors"])), 200)])
+        for concept, edge in _proposals(graph, n):
+            evidence = (
+                f": \u201c{_short(str(edge['evidence']), 200)}\u201d"
+                if edge.get("evidence")
+                else ""
+            )
+            rows.append(["Proposes", f"{_node_name(graph.nodes[concept], concept)}{evidence}"])
         if data.get("abstract"):
             rows.append(["Abstract", _short(str(data["abstract"]), _MAX_ABSTRACT)])
     else:
@@ -579,6 +591,14 @@ def _node_tip(graph: nx.MultiDiGraph, n) -> dict:
         for sentence in evidence[:_MAX_EVIDENCE]:
             rows.append(["Evidence", sentence])
     return {"head": head, "sub": sub, "rows": rows}
+
+
+def _proposals(graph: nx.MultiDiGraph, paper) -> list[tuple]:
+    return [
+        (concept, d)
+        for _, concept, d in graph.out_edges(paper, data=True)
+        if d.get("type") == PROPOSES
+    ][:_MAX_EVIDENCE]
 
 
 def _edge_tip(types: list[str], weight: float, datas: list[dict]) -> str:
@@ -616,6 +636,7 @@ def _render(net: Network, graph: nx.MultiDiGraph, keep: set, *, title: str, phys
         "physics": physics,
         "legend": legend,
         "dim": {"background": "rgba(200,200,200,0.35)", "border": "rgba(170,170,170,0.45)"},
+        "dimEdge": "rgba(200,200,200,0.25)",
     }
     return env.get_template("view.html").render(
         title=title,

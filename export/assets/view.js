@@ -60,7 +60,12 @@
   }
 
   // --- highlight a node and its neighbours -------------------------------------------
+  var edgeColors = {}; // edge id -> colour as written
+  data.edges.forEach(function (e) {
+    edgeColors[e.id] = e.color;
+  });
   var dimmed = [];
+  var dimmedEdges = [];
   function resetHighlight() {
     if (dimmed.length) {
       nodes.update(
@@ -69,7 +74,15 @@
         })
       );
     }
+    if (dimmedEdges.length) {
+      edges.update(
+        dimmedEdges.map(function (id) {
+          return { id: id, color: edgeColors[id] };
+        })
+      );
+    }
     dimmed = [];
+    dimmedEdges = [];
     view.highlighted = null;
   }
   function highlight(id) {
@@ -87,6 +100,18 @@
       }
     });
     nodes.update(updates);
+    var own = {};
+    network.getConnectedEdges(id).forEach(function (edgeId) {
+      own[edgeId] = true;
+    });
+    var edgeUpdates = [];
+    edges.forEach(function (e) {
+      if (!own[e.id]) {
+        dimmedEdges.push(e.id);
+        edgeUpdates.push({ id: e.id, color: data.dimEdge });
+      }
+    });
+    edges.update(edgeUpdates);
     view.highlighted = id;
   }
   network.on("click", function (params) {
