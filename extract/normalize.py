@@ -138,6 +138,13 @@ def resolve_concepts(
         for a, b in aliases.never_merge
         for label in labels
     }
+    for pair in never:
+        if len(pair) == 1:
+            logger.warning(
+                "alias file: never_merge pair %r has one canonical key for both forms; "
+                "they cannot be kept apart (give one of them an alias instead)",
+                next(iter(pair)),
+            )
     groups = _Groups(never=never)
     #: (label, alias key, canonical key, canonical name) from the alias file
     alias_rules = [
