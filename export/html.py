@@ -159,8 +159,9 @@ def write_html(
         degree), each followed by its papers, until the budget is spent.
     max_edges : int, optional
         Draw at most this many edges (default: ``EDGES_PER_NODE`` per drawn
-        node, at least ``MIN_EDGE_BUDGET``). Paper-concept edges come first, then co-occurrence edges by
-        decreasing weight: vis-network spends about 0.1 ms per edge on load.
+        node, at least ``MIN_EDGE_BUDGET``). Paper-concept edges come first,
+        then co-occurrence edges by decreasing weight: vis-network spends about
+        0.1 ms per edge on load.
     labels : iterable of str, optional
         Node labels to draw, e.g. ``["Method", "Dataset"]``; include ``"Paper"``
         to keep papers. Default: every label.
@@ -202,8 +203,8 @@ def write_html(
     pairs = _strongest_pairs(all_pairs, budget)
     if len(pairs) < len(all_pairs):
         reasons.append(
-            f"{len(all_pairs) - len(pairs)} weakest co-occurrence edges beyond "
-            f"max_edges={budget} (papers still link their concepts)"
+            f"{len(all_pairs) - len(pairs)} edges beyond max_edges={budget}: kept "
+            "paper-concept edges first, then the strongest co-occurrences"
         )
     use_physics = len(keep) <= PHYSICS_MAX_NODES if physics is None else physics
     positions = _positions(keep, pairs, seed=seed)
@@ -669,9 +670,14 @@ def _write_atomically(path: Path, text: str) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
     except OSError as e:
         raise ExportError(
             f"cannot write {path} ({e}); check the folder exists and is writable"

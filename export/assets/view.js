@@ -50,7 +50,7 @@
       document.body.setAttribute("data-ready", "true");
     }
   }
-  if (data.physics) {
+  if (data.physics && data.nodes.length) {
     network.once("stabilizationIterationsDone", function () {
       network.once("afterDrawing", markReady);
       network.redraw();

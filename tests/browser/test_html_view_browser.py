@@ -159,6 +159,15 @@ def test_large_graph_is_laid_out_in_advance(synthetic_graph, open_view, tmp_path
     view.screenshot("view_large.png")
 
 
+def test_empty_graph_gives_an_empty_page_without_errors(open_view, tmp_path):
+    import networkx as nx
+
+    view = open_view(write_html(nx.MultiDiGraph(), tmp_path / "empty.html").path)
+
+    assert view.errors == []
+    assert view.js("paperkgView.drawnNodeCount()") == 0
+
+
 def test_example_corpus_view(example_graph, open_view, tmp_path):
     report = write_html(example_graph, tmp_path / "graph.html")
     view = open_view(report.path)

@@ -79,7 +79,7 @@ def test_edge_budget_keeps_paper_edges_before_co_occurrence(tiny_graph, tmp_path
 
     assert report.edges_drawn == paper_edges
     assert report.edges_left_out == tiny_graph.number_of_edges() - paper_edges
-    assert "co-occurrence" in report.reasons[0]
+    assert f"beyond max_edges={paper_edges}" in report.reasons[0]
 
 
 def test_large_views_get_positions_and_no_physics(synthetic_graph, tmp_path):
