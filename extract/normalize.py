@@ -132,168 +132,19 @@ def resolve_concepts(
     'acronym defined in paper p1'
     """
     aliases = load_alias_file(alias_file) if alias_file is not None else AliasFile()
-    labels = sorted({m.label for r in results for m in r.mentions})
-    never = {
-        frozenset((canonical_key(a, label), canonical_key(b, label)))
-        for a, b in aliases.never_merge
-        for label in labels
-    }
-    for pair in never:
-        if len(pair) == 1:
-            logger.warning(
-                "alias file: never_merge pair %r has one canonical key for both forms; "
-                "they cannot be kept apart (give one of them an alias instead)",
-                next(iter(pair)),
-            )
-    groups = _Groups(never=never)
-    #: (label, alias key, canonical key, canonical name) from the alias file
-    alias_rules = [
-        (label, canonical_key(alias, label), canonical_key(canonical, label), canonical)
-        for alias, canonical, only in aliases.entries
-        for label in ([only] if only else labels)
-    ]
-    alias_rules = [r for r in alias_rules if r[1] and r[2]]
-    alias_keys = {
-        (label, alias_key) for label, alias_key, key, _ in alias_rules if alias_key != key
-    }
-    forced_names: dict[Node, str] = {}
+    resolver = _Resolver(aliases, sorted({m.label for r in results for m in r.mentions}))
+    mention_nodes = [resolver.read_paper(result) for result in results]
+    # the alias file first: it overrides every automatic choice
+    resolver.apply_alias_file()
+    resolver.merge_spelling_variants()
+    resolver.merge_typos()
+    resolver.link_corpus_acronyms()
+    concept_id_of = resolver.concepts()
 
-    # 1. every mention gets a node: its own key, or its long form's key when the paper
-    #    defines it as an acronym
-    mention_node: list[list[Node | None]] = []
-    node_count: Counter[Node] = Counter()
-    surface_count: dict[Node, Counter[str]] = defaultdict(Counter)
-    #: (node, surface) -> papers that define the surface as an acronym of the node
-    defined_in: dict[tuple[Node, str], list[str]] = defaultdict(list)
-    acronym_surfaces: set[str] = set()
-    #: short key -> long node key -> papers defining it; and the long forms' surfaces
-    definitions: dict[str, Counter[str]] = defaultdict(Counter)
-    short_surface: dict[str, Counter[str]] = defaultdict(Counter)
-    long_surface: dict[str, Counter[str]] = defaultdict(Counter)
-
-    for result in results:
-        defined = paper_definitions(result)
-        for short, long in defined.items():
-            short_key, long_key = canonical_key(short, ""), canonical_key(long, "")
-            if short_key and long_key and short_key != long_key:
-                definitions[short_key][long_key] += 1
-                short_surface[short_key][short] += 1
-                long_surface[long_key][clean_surface(long)] += 1
-                acronym_surfaces.add(short)
-        nodes: list[Node | None] = []
-        for mention in result.mentions:
-            key = canonical_key(mention.text, mention.label)
-            if not key:
-                nodes.append(None)
-                continue
-            node: Node = (mention.label, key)
-            long = long_form_of(defined, mention.text) or mention.long_form
-            if long is not None and (mention.label, key) not in alias_keys:
-                long_key = canonical_key(long, mention.label)
-                if long_key and long_key != key and frozenset((key, long_key)) not in groups.never:
-                    node = (mention.label, long_key)
-                    acronym_surfaces.add(mention.text)
-                    long_surface[long_key][clean_surface(long)] += 1
-                    papers = defined_in[(node, mention.text)]
-                    if not papers or papers[-1] != result.paper.id:
-                        papers.append(result.paper.id)
-            groups.add(node)
-            node_count[node] += 1
-            surface_count[node][mention.text] += 1
-            nodes.append(node)
-        mention_node.append(nodes)
-
-    # 2. the alias file first: it overrides every automatic choice
-    for label, alias_key, target_key, canonical_name in alias_rules:
-        alias_node, target = (label, alias_key), (label, target_key)
-        if alias_node in groups.parent:
-            if alias_node != target:
-                groups.union(alias_node, target, "alias file")
-            forced_names[target] = display_name(canonical_name, label)
-
-    # the long forms a bare acronym may join take part in the merges below, so that
-    # "brain computer interface" and "brain-computer interface" count as one long form
-    for label, key in list(groups.parent):
-        for long_key in definitions.get(key, ()):
-            groups.add((label, long_key))
-
-    # 3. spelling variants: keys equal once hyphens and spaces are ignored (not
-    #    acronyms: "d-PM" is not "DPM")
-    by_compact: dict[tuple[str, str], list[Node]] = defaultdict(list)
-    for node in groups.parent:
-        compact = compact_key(node[1])
-        if len(compact) >= 5:
-            by_compact[(node[0], compact)].append(node)
-    for variants in by_compact.values():
-        if len(variants) > 1:
-            variants.sort(key=lambda n: (-node_count[n], n[1]))
-            for other in variants[1:]:
-                groups.union(other, variants[0], f"spelling variant of '{variants[0][1]}'")
-
-    # 4. near-duplicates (typos) within a label
-    for joining, target, score in near_duplicate_pairs(
-        [n for n in groups.parent if not _is_short_key(n[1], short_surface)], node_count
-    ):
-        groups.union(joining, target, f"fuzzy match {score:.0f} with '{target[1]}'")
-
-    # 5. bare acronyms join the long form the corpus agrees on
-    ambiguous: dict[str, list[str]] = {}
-    for node in list(groups.parent):
-        label, key = node
-        if key not in definitions:
-            continue
-        votes: Counter[Node] = Counter()
-        for long_key, n in definitions[key].items():
-            groups.add((label, long_key))
-            votes[groups.find((label, long_key))] += n
-        short = short_surface[key].most_common(1)[0][0]
-        majority = majority_long_form(votes)
-        if majority is not None:
-            best_root, best, total = majority
-            long_key = max(
-                (k for k in definitions[key] if groups.find((label, k)) == best_root),
-                key=lambda k: definitions[key][k],
-            )
-            long_name = long_surface[long_key].most_common(1)[0][0]
-            groups.union(
-                node,
-                (label, long_key),
-                f"corpus acronym: '{short}' -> '{long_name}' ({best} of {total} definitions)",
-            )
-        else:
-            forms = sorted(
-                {long_surface[k].most_common(1)[0][0] for k in definitions[key]}, key=str.lower
-            )
-            ambiguous[short] = forms
-    for short, forms in ambiguous.items():
-        logger.info("acronym %r left apart: %d long forms (%s)", short, len(forms), forms)
-
-    # 6. concepts
-    members: dict[Node, list[Node]] = defaultdict(list)
-    for node in groups.parent:
-        members[groups.find(node)].append(node)
-    concept_id_of: dict[Node, str] = {}
-    concepts: dict[str, Concept] = {}
-    for group in members.values():
-        if not any(node_count[n] for n in group):
-            continue  # a long form only seen in a definition, never as a mention
-        concept = _make_concept(
-            group,
-            node_count,
-            surface_count,
-            defined_in,
-            groups.reason,
-            forced_names,
-            long_surface,
-            acronym_surfaces,
-        )
-        concepts[concept.id] = concept
-        for node in group:
-            concept_id_of[node] = concept.id
-
-    concept_of = [[concept_id_of[n] if n else None for n in nodes] for nodes in mention_node]
-    mention_count = sum(node_count.values())
-    dropped = sum(n is None for nodes in mention_node for n in nodes)
+    concept_of = [[concept_id_of[n] if n else None for n in nodes] for nodes in mention_nodes]
+    mention_count = sum(resolver.node_count.values())
+    dropped = sum(n is None for nodes in mention_nodes for n in nodes)
+    concepts = {c.id: c for c in resolver.made}
     logger.info(
         "%d mentions collapsed into %d concepts (%d generic mentions dropped)",
         mention_count,
@@ -303,83 +154,235 @@ def resolve_concepts(
     return Resolution(
         concepts=concepts,
         concept_of=concept_of,
-        ambiguous_acronyms=ambiguous,
+        ambiguous_acronyms=resolver.ambiguous,
         mention_count=mention_count,
     )
 
 
+class _Resolver:
+    """The state of one resolution; each method is one merging step, in order."""
+
+    def __init__(self, aliases: AliasFile, labels: list[str]) -> None:
+        never = {
+            frozenset((canonical_key(a, label), canonical_key(b, label)))
+            for a, b in aliases.never_merge
+            for label in labels
+        }
+        for pair in never:
+            if len(pair) == 1:
+                logger.warning(
+                    "alias file: never_merge pair %r has one canonical key for both forms; "
+                    "they cannot be kept apart (give one of them an alias instead)",
+                    next(iter(pair)),
+                )
+        self.groups = _Groups(never=never)
+        #: (label, alias key, canonical key, canonical name) from the alias file
+        self.alias_rules = [
+            (label, canonical_key(alias, label), canonical_key(canonical, label), canonical)
+            for alias, canonical, only in aliases.entries
+            for label in ([only] if only else labels)
+        ]
+        self.alias_rules = [r for r in self.alias_rules if r[1] and r[2]]
+        self.alias_keys = {(lab, alias) for lab, alias, key, _ in self.alias_rules if alias != key}
+        self.forced_names: dict[Node, str] = {}
+        self.node_count: Counter[Node] = Counter()
+        self.surface_count: dict[Node, Counter[str]] = defaultdict(Counter)
+        #: (node, surface) -> papers that define the surface as an acronym of the node
+        self.defined_in: dict[tuple[Node, str], list[str]] = defaultdict(list)
+        self.acronym_surfaces: set[str] = set()
+        #: short key -> long key -> papers defining it; and the surfaces of each
+        self.definitions: dict[str, Counter[str]] = defaultdict(Counter)
+        self.short_surface: dict[str, Counter[str]] = defaultdict(Counter)
+        self.long_surface: dict[str, Counter[str]] = defaultdict(Counter)
+        self.ambiguous: dict[str, list[str]] = {}
+        self.made: list[Concept] = []
+
+    def read_paper(self, result: PaperMentions) -> list[Node | None]:
+        """A node for every mention of one paper: its own key, or its long form's key
+        when the paper defines it as an acronym; None for a generic phrase."""
+        defined = paper_definitions(result)
+        for short, long in defined.items():
+            short_key, long_key = canonical_key(short, ""), canonical_key(long, "")
+            if short_key and long_key and short_key != long_key:
+                self.definitions[short_key][long_key] += 1
+                self.short_surface[short_key][short] += 1
+                self.long_surface[long_key][clean_surface(long)] += 1
+                self.acronym_surfaces.add(short)
+        nodes: list[Node | None] = []
+        for mention in result.mentions:
+            key = canonical_key(mention.text, mention.label)
+            if not key:
+                nodes.append(None)
+                continue
+            node: Node = (mention.label, key)
+            long = long_form_of(defined, mention.text) or mention.long_form
+            if long is not None and node not in self.alias_keys:
+                long_key = canonical_key(long, mention.label)
+                if (
+                    long_key
+                    and long_key != key
+                    and frozenset((key, long_key)) not in self.groups.never
+                ):
+                    node = (mention.label, long_key)
+                    self.acronym_surfaces.add(mention.text)
+                    self.long_surface[long_key][clean_surface(long)] += 1
+                    papers = self.defined_in[(node, mention.text)]
+                    if not papers or papers[-1] != result.paper.id:
+                        papers.append(result.paper.id)
+            self.groups.add(node)
+            self.node_count[node] += 1
+            self.surface_count[node][mention.text] += 1
+            nodes.append(node)
+        return nodes
+
+    def apply_alias_file(self) -> None:
+        for label, alias_key, target_key, canonical_name in self.alias_rules:
+            alias_node, target = (label, alias_key), (label, target_key)
+            if alias_node in self.groups.parent:
+                if alias_node != target:
+                    self.groups.union(alias_node, target, "alias file")
+                self.forced_names[target] = display_name(canonical_name, label)
+
+    def merge_spelling_variants(self) -> None:
+        """Keys equal once hyphens and spaces are ignored ("pre-training", "pretraining"),
+        except short ones: "d-PM" is not "DPM"."""
+        # the long forms a bare acronym may join take part, so that "brain computer
+        # interface" and "brain-computer interface" count as one long form
+        for label, key in list(self.groups.parent):
+            for long_key in self.definitions.get(key, ()):
+                self.groups.add((label, long_key))
+        by_compact: dict[tuple[str, str], list[Node]] = defaultdict(list)
+        for node in self.groups.parent:
+            compact = compact_key(node[1])
+            if len(compact) >= 5:
+                by_compact[(node[0], compact)].append(node)
+        for variants in by_compact.values():
+            if len(variants) > 1:
+                variants.sort(key=lambda n: (-self.node_count[n], n[1]))
+                for other in variants[1:]:
+                    self.groups.union(other, variants[0], f"spelling variant of '{variants[0][1]}'")
+
+    def merge_typos(self) -> None:
+        """Near-duplicate keys of one label (see :mod:`.similarity`); acronyms never."""
+        candidates = [n for n in self.groups.parent if not _is_short_key(n[1], self.short_surface)]
+        for joining, target, score in near_duplicate_pairs(candidates, self.node_count):
+            self.groups.union(joining, target, f"fuzzy match {score:.0f} with '{target[1]}'")
+
+    def link_corpus_acronyms(self) -> None:
+        """A bare acronym joins the long form the corpus agrees on, or is reported."""
+        for node in list(self.groups.parent):
+            label, key = node
+            if key not in self.definitions:
+                continue
+            votes: Counter[Node] = Counter()
+            for long_key, n in self.definitions[key].items():
+                self.groups.add((label, long_key))
+                votes[self.groups.find((label, long_key))] += n
+            short = self.short_surface[key].most_common(1)[0][0]
+            majority = majority_long_form(votes)
+            if majority is None:
+                self.ambiguous[short] = sorted(
+                    {self.long_surface[k].most_common(1)[0][0] for k in self.definitions[key]},
+                    key=str.lower,
+                )
+                logger.info("acronym %r left apart: %s", short, self.ambiguous[short])
+                continue
+            best_root, best, total = majority
+            long_key = max(
+                (k for k in self.definitions[key] if self.groups.find((label, k)) == best_root),
+                key=lambda k: self.definitions[key][k],
+            )
+            long_name = self.long_surface[long_key].most_common(1)[0][0]
+            self.groups.union(
+                node,
+                (label, long_key),
+                f"corpus acronym: '{short}' -> '{long_name}' ({best} of {total} definitions)",
+            )
+
+    def concepts(self) -> dict[Node, str]:
+        """Make the concepts (into ``self.made``); return the concept id of every node."""
+        members: dict[Node, list[Node]] = defaultdict(list)
+        for node in self.groups.parent:
+            members[self.groups.find(node)].append(node)
+        concept_id_of: dict[Node, str] = {}
+        for group in members.values():
+            if not any(self.node_count[n] for n in group):
+                continue  # a long form only seen in a definition, never as a mention
+            concept = self._make_concept(group)
+            self.made.append(concept)
+            for node in group:
+                concept_id_of[node] = concept.id
+        return concept_id_of
+
+    def _make_concept(self, group: list[Node]) -> Concept:
+        """One concept from a group of nodes: its key and name, aliases and reasons."""
+        node_count, surface_count, defined_in = self.node_count, self.surface_count, self.defined_in
+        node_reason, forced_names = self.groups.reason, self.forced_names
+        long_surface, acronym_surfaces = self.long_surface, self.acronym_surfaces
+        label = group[0][0]
+        forced = [n for n in group if n in forced_names]
+        if forced:
+            head = forced[0]
+        else:
+            weight = Counter({n: node_count[n] + sum(long_surface[n[1]].values()) for n in group})
+            head = max(
+                group,
+                key=lambda n: (
+                    not _is_acronym_key(n, surface_count, acronym_surfaces),
+                    weight[n],
+                    "-" in n[1],
+                    -len(n[1]),
+                    n[1],
+                ),
+            )
+        key = head[1]
+        # the name: the most frequent readable form of the head key, acronyms last
+        names: Counter[str] = Counter()
+        for surface, n in surface_count[head].items():
+            if surface not in acronym_surfaces:
+                names[display_name(surface, label)] += n
+        for surface, n in long_surface[key].items():
+            names[display_name(surface, label)] += n
+        if head in forced_names:
+            name = forced_names[head]
+        elif names:
+            name = max(names, key=lambda s: (names[s], s.islower(), s))
+        else:
+            name = display_name(
+                max(surface_count[head], key=surface_count[head].__getitem__), label
+            )
+        aliases: Counter[str] = Counter()
+        reasons: dict[str, list[str]] = defaultdict(list)
+        for node in group:
+            for surface, n in surface_count[node].items():
+                aliases[surface] += n
+                if surface == name:
+                    continue
+                papers = defined_in.get((node, surface))
+                if papers:
+                    reason = f"acronym defined in paper {papers[0]}"
+                    if len(papers) > 1:
+                        reason += f" (and {len(papers) - 1} more)"
+                elif node == head:
+                    reason = _same_key_reason(surface, name, label)
+                elif compact_key(node[1]) == compact_key(key):
+                    reason = f"spelling variant of '{name}'"
+                else:
+                    reason = node_reason.get(node) or f"merged with '{name}'"
+                if reason not in reasons[surface]:
+                    reasons[surface].append(reason)
+        return Concept(
+            id=concept_node_id(ENTITY_LABELS.get(label, label), key),
+            label=ENTITY_LABELS.get(label, label),
+            key=key,
+            name=name,
+            aliases=dict(aliases.most_common()),
+            merge_reasons={s: "; ".join(r) for s, r in reasons.items()},
+        )
+
+
 def _is_short_key(key: str, short_surface: dict[str, Counter[str]]) -> bool:
     return key in short_surface or len(compact_key(key)) < 6
-
-
-def _make_concept(
-    group: list[Node],
-    node_count: Counter[Node],
-    surface_count: dict[Node, Counter[str]],
-    defined_in: dict[tuple[Node, str], list[str]],
-    node_reason: dict[Node, str],
-    forced_names: dict[Node, str],
-    long_surface: dict[str, Counter[str]],
-    acronym_surfaces: set[str],
-) -> Concept:
-    label = group[0][0]
-    forced = [n for n in group if n in forced_names]
-    if forced:
-        head = forced[0]
-    else:
-        weight = Counter({n: node_count[n] + sum(long_surface[n[1]].values()) for n in group})
-        head = max(
-            group,
-            key=lambda n: (
-                not _is_acronym_key(n, surface_count, acronym_surfaces),
-                weight[n],
-                "-" in n[1],
-                -len(n[1]),
-                n[1],
-            ),
-        )
-    key = head[1]
-    # the name: the most frequent readable form of the head key, acronyms last
-    names: Counter[str] = Counter()
-    for surface, n in surface_count[head].items():
-        if surface not in acronym_surfaces:
-            names[display_name(surface, label)] += n
-    for surface, n in long_surface[key].items():
-        names[display_name(surface, label)] += n
-    if head in forced_names:
-        name = forced_names[head]
-    elif names:
-        name = max(names, key=lambda s: (names[s], s.islower(), s))
-    else:
-        name = display_name(max(surface_count[head], key=surface_count[head].__getitem__), label)
-    aliases: Counter[str] = Counter()
-    reasons: dict[str, list[str]] = defaultdict(list)
-    for node in group:
-        for surface, n in surface_count[node].items():
-            aliases[surface] += n
-            if surface == name:
-                continue
-            papers = defined_in.get((node, surface))
-            if papers:
-                reason = f"acronym defined in paper {papers[0]}"
-                if len(papers) > 1:
-                    reason += f" (and {len(papers) - 1} more)"
-            elif node == head:
-                reason = _same_key_reason(surface, name, label)
-            elif compact_key(node[1]) == compact_key(key):
-                reason = f"spelling variant of '{name}'"
-            else:
-                reason = node_reason.get(node) or f"merged with '{name}'"
-            if reason not in reasons[surface]:
-                reasons[surface].append(reason)
-    return Concept(
-        id=concept_node_id(ENTITY_LABELS.get(label, label), key),
-        label=ENTITY_LABELS.get(label, label),
-        key=key,
-        name=name,
-        aliases=dict(aliases.most_common()),
-        merge_reasons={s: "; ".join(r) for s, r in reasons.items()},
-    )
 
 
 def _is_acronym_key(node: Node, surface_count: dict[Node, Counter[str]], acronyms: set[str]):
