@@ -46,3 +46,18 @@ if ! command -v chromium >/dev/null 2>&1; then
     fi
 fi
 # --- neo4j (database tests) ---
+# The Neo4j tests and bench/neo4j_load.py run a real Neo4j 5.26 in-process: the Maven
+# module tests/neo4j_server. Build it once here (Neo4j's jars come from Maven Central
+# into target/lib), so the tests start it without network. Needs Java 17 + Maven.
+if ! command -v java >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jdk-headless maven
+    else
+        echo "install.sh: Java 17 or Maven is missing; the Neo4j tests will be skipped." >&2
+        echo "  Install them as root: apt-get install -y openjdk-17-jdk-headless maven" >&2
+    fi
+fi
+if command -v mvn >/dev/null 2>&1; then
+    mvn -q -B -Dstyle.color=never -f tests/neo4j_server/pom.xml package
+fi

@@ -50,8 +50,13 @@ class ServerInfo:
 
 
 def is_built() -> bool:
-    return (CLASSES / "org/paperkg/testserver/TestServer.class").exists() and any(
-        LIB.glob("neo4j-5.*.jar")
+    """True when target/ holds the launcher, compiled from the current source, and the jars."""
+    compiled = CLASSES / "org/paperkg/testserver/TestServer.class"
+    source = HERE / "src/main/java/org/paperkg/testserver/TestServer.java"
+    return (
+        compiled.exists()
+        and compiled.stat().st_mtime >= source.stat().st_mtime
+        and any(LIB.glob("neo4j-5.*.jar"))
     )
 
 
@@ -65,7 +70,9 @@ def build() -> None:
             "tests/neo4j_server is not built and Maven (mvn) is not installed: "
             "run ./install.sh, or apt-get install maven and retry"
         )
-    subprocess.run([mvn, "-q", "-B", "-f", str(HERE / "pom.xml"), "package"], check=True)
+    subprocess.run(
+        [mvn, "-q", "-B", "-Dstyle.color=never", "-f", str(HERE / "pom.xml"), "package"], check=True
+    )
 
 
 def free_port() -> int:
