@@ -89,7 +89,9 @@ class _Groups:
             return False
         self.parent[root_j] = root_t
         self.keys[root_t] |= self.keys.pop(root_j)
+        # the joining node and the root of its group (which may be another node)
         self.reason.setdefault(joining, reason)
+        self.reason.setdefault(root_j, reason)
         return True
 
 
@@ -192,6 +194,8 @@ class _Resolver:
         self.acronym_surfaces: set[str] = set()
         #: short key -> long key -> papers defining it; and the surfaces of each
         self.definitions: dict[str, Counter[str]] = defaultdict(Counter)
+        #: the same, counting only papers where the acronym or long form has that label
+        self.labelled_definitions: dict[Node, Counter[str]] = defaultdict(Counter)
         self.short_surface: dict[str, Counter[str]] = defaultdict(Counter)
         self.long_surface: dict[str, Counter[str]] = defaultdict(Counter)
         self.ambiguous: dict[str, list[str]] = {}
@@ -201,10 +205,15 @@ class _Resolver:
         """A node for every mention of one paper: its own key, or its long form's key
         when the paper defines it as an acronym; None for a generic phrase."""
         defined = paper_definitions(result)
+        labels_of: dict[str, set[str]] = defaultdict(set)  # key -> labels it has here
+        for mention in result.mentions:
+            labels_of[canonical_key(mention.text, "")].add(mention.label)
         for short, long in defined.items():
             short_key, long_key = canonical_key(short, ""), canonical_key(long, "")
             if short_key and long_key and short_key != long_key:
                 self.definitions[short_key][long_key] += 1
+                for label in labels_of[short_key] | labels_of[long_key]:
+                    self.labelled_definitions[(label, short_key)][long_key] += 1
                 self.short_surface[short_key][short] += 1
                 self.long_surface[long_key][clean_surface(long)] += 1
                 self.acronym_surfaces.add(short)
@@ -269,28 +278,34 @@ class _Resolver:
             self.groups.union(joining, target, f"fuzzy match {score:.0f} with '{target[1]}'")
 
     def link_corpus_acronyms(self) -> None:
-        """A bare acronym joins the long form the corpus agrees on, or is reported."""
+        """A bare acronym joins the long form the corpus agrees on, or is reported.
+
+        The papers where the acronym (or its long form) has the bare mention's label
+        vote; when there are none, every defining paper does. So a METRIC "MAE" can
+        follow "mean absolute error" while most papers define MAE as a method.
+        """
         for node in list(self.groups.parent):
             label, key = node
             if key not in self.definitions:
                 continue
+            definitions = self.labelled_definitions.get(node) or self.definitions[key]
             votes: Counter[Node] = Counter()
-            for long_key, n in self.definitions[key].items():
+            for long_key, n in definitions.items():
                 self.groups.add((label, long_key))
                 votes[self.groups.find((label, long_key))] += n
             short = self.short_surface[key].most_common(1)[0][0]
             majority = majority_long_form(votes)
             if majority is None:
                 self.ambiguous[short] = sorted(
-                    {self.long_surface[k].most_common(1)[0][0] for k in self.definitions[key]},
+                    {self.long_surface[k].most_common(1)[0][0] for k in definitions},
                     key=str.lower,
                 )
                 logger.info("acronym %r left apart: %s", short, self.ambiguous[short])
                 continue
             best_root, best, total = majority
             long_key = max(
-                (k for k in self.definitions[key] if self.groups.find((label, k)) == best_root),
-                key=lambda k: self.definitions[key][k],
+                (k for k in definitions if self.groups.find((label, k)) == best_root),
+                key=lambda k: definitions[k],
             )
             long_name = self.long_surface[long_key].most_common(1)[0][0]
             self.groups.union(

@@ -334,3 +334,17 @@ def test_alias_file_can_choose_the_display_name(tmp_path):
         [paper("p", ("vit", "METHOD"), ("vit", "METHOD"), ("ViT", "METHOD"))], alias_file=aliases
     )
     assert res.concepts["Method:vit"].name == "ViT"
+
+
+def test_a_bare_acronym_follows_the_definitions_of_its_own_label():
+    method = [
+        paper(
+            f"m{i}", ("MAE", "METHOD", "masked autoencoder"), acronyms={"MAE": "masked autoencoder"}
+        )
+        for i in range(3)
+    ]
+    metric = paper(
+        "e", ("MAE", "METRIC", "mean absolute error"), acronyms={"MAE": "mean absolute error"}
+    )
+    res = resolve_concepts([*method, metric, paper("bare", ("MAE", "METRIC"), ("MAE", "METHOD"))])
+    assert res.concept_of[-1] == ["Metric:mean absolute error", "Method:masked autoencoder"]
