@@ -274,8 +274,9 @@ class _Resolver:
     def merge_typos(self) -> None:
         """Near-duplicate keys of one label (see :mod:`.similarity`); acronyms never."""
         candidates = [n for n in self.groups.parent if not _is_short_key(n[1], self.short_surface)]
-        for joining, target, score in near_duplicate_pairs(candidates, self.node_count):
-            self.groups.union(joining, target, f"fuzzy match {score:.0f} with '{target[1]}'")
+        for joining, target, why in near_duplicate_pairs(candidates, self.node_count):
+            connector = "of" if why.startswith("word-form") else "with"
+            self.groups.union(joining, target, f"{why} {connector} '{target[1]}'")
 
     def link_corpus_acronyms(self) -> None:
         """A bare acronym joins the long form the corpus agrees on, or is reported.

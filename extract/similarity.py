@@ -1,18 +1,20 @@
 """Near-duplicate concept keys: typos merged, numbers and versions kept apart.
 
-Two keys are near-duplicates when they have the same label, the same number of
-words, and differ in exactly one word by one edit (a typo such as "receptive
-filed" / "receptive field"), with a high overall similarity. Names that differ
+Two keys of two words or more are near-duplicates when they have the same label,
+the same number of words, and either differ in exactly one word by one edit (a typo such as
+"receptive filed" / "receptive field") with a high overall similarity, or differ
+only in word forms ("graph convolution network" / "graph convolutional network",
+"exponential" / "exponentially", "evolution" / "evolutionary"). Names that differ
 in a number or version (CIFAR-10 / CIFAR-100, GPT-3 / GPT-4, BERT-base /
 BERT-large, v1 / v2) never match, nor do words that differ by a negating prefix
 ("supervised" / "unsupervised").
 
-Comparisons run only inside blocks of keys that share a label, a word count and
-either their first or their last word, so 20,000 keys cost seconds, not hours.
+Comparisons run only inside blocks of keys that share a label and the first
+letters of their words, so 20,000 keys cost seconds, not hours.
 
 >>> a, b = ("METHOD", "valid receptive filed"), ("METHOD", "valid receptive field")
->>> [(j[1], t[1], round(s)) for j, t, s in near_duplicate_pairs([a, b], {a: 1, b: 2})]
-[('valid receptive filed', 'valid receptive field', 95)]
+>>> [(j[1], t[1], why) for j, t, why in near_duplicate_pairs([a, b], {a: 1, b: 2})]
+[('valid receptive filed', 'valid receptive field', 'fuzzy match 95')]
 >>> c, d = ("DATASET", "cifar-10"), ("DATASET", "cifar-100")
 >>> near_duplicate_pairs([c, d], {c: 1, d: 1})
 []
@@ -90,52 +92,79 @@ def _typo_pair(a: str, b: str) -> bool:
     if OSA.distance(a, b) != 1:
         return False
     longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    if longer.startswith(shorter) and longer[-1] not in "sd":
+        return False  # "score" / "scorer", "posterior" / "posteriori": other words
     return not any(longer == p + shorter for p in _NEGATING_PREFIXES)
 
 
-def _match(a: str, b: str) -> float | None:
-    """The similarity of keys ``a`` and ``b`` when they are near-duplicates, else None."""
+#: suffixes that make an adjective or adverb of the same word ("convolution" ->
+#: "convolutional", "exponential" -> "exponentially", "evolution" -> "evolutionary")
+_WORD_FORM_SUFFIXES = ("al", "ly", "ary")
+#: stems whose suffixed form means something else ("function" / "functional")
+_WORD_FORM_EXCEPTIONS = frozenset("function option station element second custom".split())
+MIN_STEM_LENGTH = 6
+
+
+def _word_form_pair(a: str, b: str) -> bool:
+    """True when one word is the other plus an adjective/adverb suffix.
+
+    >>> _word_form_pair("convolution", "convolutional"), _word_form_pair("descent", "ascent")
+    (True, False)
+    """
+    shorter, longer = sorted((a, b), key=len)
+    if len(shorter) < MIN_STEM_LENGTH or shorter in _WORD_FORM_EXCEPTIONS:
+        return False
+    return any(longer == shorter + suffix for suffix in _WORD_FORM_SUFFIXES)
+
+
+def _match(a: str, b: str) -> str | None:
+    """Why keys ``a`` and ``b`` are near-duplicates ("fuzzy match 95"), or None."""
     words_a, words_b = a.split(" "), b.split(" ")
     if len(words_a) != len(words_b):
         return None
     differing = [(x, y) for x, y in zip(words_a, words_b, strict=True) if x != y]
-    if len(differing) != 1 or not _typo_pair(*differing[0]):
+    if not differing or len(differing) > 3:
         return None
-    if not same_numbers_and_versions(a, b):
+    if all(_word_form_pair(x, y) for x, y in differing):
+        why = "word-form variant"
+    elif len(differing) == 1 and _typo_pair(*differing[0]):
+        score = fuzz.ratio(a, b)
+        if score < MIN_RATIO:
+            return None
+        why = f"fuzzy match {score:.0f}"
+    else:
         return None
-    score = fuzz.ratio(a, b)
-    return score if score >= MIN_RATIO else None
+    return why if same_numbers_and_versions(a, b) else None
 
 
 def near_duplicate_pairs(
     nodes: Iterable[Node], counts: Mapping[Node, int]
-) -> list[tuple[Node, Node, float]]:
-    """Pairs ``(joining, target, score)`` of near-duplicate (label, key) nodes.
+) -> list[tuple[Node, Node, str]]:
+    """Pairs ``(joining, target, why)`` of near-duplicate (label, key) nodes.
 
     ``target`` is the more frequent of the two (ties: the alphabetically first key),
-    so a typo joins the common spelling.
+    so a typo joins the common spelling. Both kinds of match keep every word's first
+    letter, so only keys with the same label and the same first letters of their
+    words are compared.
     """
     blocks: dict[tuple, list[Node]] = defaultdict(list)
     for node in nodes:
         label, key = node
         words = key.split(" ")
-        blocks[(label, len(words), "first", words[0])].append(node)
-        blocks[(label, len(words), "last", words[-1])].append(node)
-    pairs: dict[frozenset[Node], tuple[Node, Node, float]] = {}
+        if len(words) > 1:  # one-word keys are names: "DesERT" is not "DESSERT"
+            blocks[(label, tuple(w[:1] for w in words))].append(node)
+    pairs: list[tuple[Node, Node, str]] = []
     for block in blocks.values():
         if len(block) < 2:
             continue
-        block.sort(key=lambda n: n[1])
+        block.sort(key=lambda n: (len(n[1]), n[1]))
         for i, a in enumerate(block):
             for b in block[i + 1 :]:
-                if abs(len(a[1]) - len(b[1])) > 1:
-                    continue
-                pair = frozenset((a, b))
-                if pair in pairs:
-                    continue
-                score = _match(a[1], b[1])
-                if score is None:
+                if len(b[1]) - len(a[1]) > 3 * len(a[1].split(" ")):
+                    break
+                why = _match(a[1], b[1])
+                if why is None:
                     continue
                 target, joining = sorted((a, b), key=lambda n: (-counts.get(n, 0), n[1]))
-                pairs[pair] = (joining, target, score)
-    return sorted(pairs.values(), key=lambda p: (-p[2], p[0][1], p[1][1]))
+                pairs.append((joining, target, why))
+    return sorted(pairs, key=lambda p: (p[0][1], p[1][1]))

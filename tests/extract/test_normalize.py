@@ -90,6 +90,9 @@ MUST_MERGE = [
     ("Transformers", "transformer"),
     ("valid receptive field", "valid receptive filed"),  # typo
     ("k-means", "K means"),
+    ("graph convolutional network", "graph convolution network"),  # word form
+    ("exponential moving average", "exponentially moving average"),
+    ("evolutionary strategies", "evolution strategies"),
 ]
 
 
@@ -114,6 +117,9 @@ MUST_NOT_MERGE = [
     ("transformer encoder", "transformer decoder", "METHOD"),
     ("linear regression", "nonlinear regression", "METHOD"),
     ("2D convolution", "3D convolution", "METHOD"),
+    ("gradient descent", "gradient ascent", "METHOD"),
+    ("function space", "functional space", "METHOD"),
+    ("graph model", "graphical model", "METHOD"),
 ]
 
 
