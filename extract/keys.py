@@ -48,7 +48,7 @@ _LATEX_WRAPPERS = re.compile(
 )
 _LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)\s*")
 _SPACED_HYPHEN = re.compile(r"(?<=\w) ?- ?(?=\w)")
-_EDGE_PUNCT = " \t.,;:!?\"'`*"
+_EDGE_PUNCT = " \t.,;:!?\"'`*-"
 
 
 @lru_cache(maxsize=200_000)
