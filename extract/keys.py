@@ -83,6 +83,8 @@ def clean_surface(surface: str) -> str:
         text = text[:-1].rstrip(_EDGE_PUNCT)
     if text.startswith("(") and ")" not in text:
         text = text[1:].lstrip(_EDGE_PUNCT)
+    if text.endswith("(") and text.count("(") > text.count(")"):
+        text = text[:-1].rstrip(_EDGE_PUNCT)
     return text
 
 
@@ -148,7 +150,7 @@ GENERIC_TAILS_ALWAYS = {"TASK": frozenset({"task", "tasks"})}
 #: nouns whose plural-looking form is already singular or uncountable
 _SINGULAR_AS_IS = frozenset(
     """
-    data analysis basis bias gas lens news series species means physics dynamics robotics
+    data analysis basis bias gas lens news series species means bayes stokes hawkes reynolds physics dynamics robotics
     linguistics economics mathematics statistics graphics kinematics genomics proteomics
     analytics semantics pragmatics optics ethics electronics mechanics thermodynamics
     informatics acoustics phonetics bioinformatics logistics diagnostics aesthetics
@@ -358,8 +360,8 @@ def _looks_like_name(token: str) -> bool:
 def canonical_key(surface: str, label: str) -> str:
     """The canonical key of a mention: the id part of its concept node.
 
-    Cleaned (LaTeX, Unicode dashes and quotes, tokenizer spacing), case folded,
-    leading determiners and generic words stripped, the last word singular
+    Cleaned (LaTeX, Unicode dashes and quotes, tokenizer spacing), case folded
+    and accents dropped ("naïve" -> "naive"), leading determiners and generic words stripped, the last word singular
     ("GNNs" -> "gnn", "CIFAR-100" untouched), and a generic last word after a
     name dropped ("BERT model" -> "bert"). Acronyms fold to lowercase like any
     word; two things sharing an acronym are told apart by their long forms in
@@ -370,8 +372,16 @@ def canonical_key(surface: str, label: str) -> str:
     'imagenet'
     >>> canonical_key("Gaussian processes", "METHOD")
     'gaussian process'
+    >>> canonical_key("naïve Bayes", "METHOD")
+    'naive bayes'
     """
-    return " ".join(name_tokens(surface, label)).casefold()
+    key = " ".join(name_tokens(surface, label)).casefold()
+    if not key.isascii():
+        decomposed = unicodedata.normalize("NFKD", key)
+        key = unicodedata.normalize(
+            "NFKC", "".join(c for c in decomposed if not unicodedata.combining(c))
+        )
+    return key if any(c.isalnum() for c in key) else ""
 
 
 @lru_cache(maxsize=200_000)
