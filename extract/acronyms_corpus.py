@@ -142,12 +142,17 @@ def _overlaps(a: str, b: str) -> bool:
 
 
 def long_form_of(defined: dict[str, str], text: str) -> str | None:
-    """The long form a paper defines for ``text``, also for its plural ("GNNs")."""
+    """The long form a paper defines for ``text``, also across a plural "s".
+
+    >>> long_form_of({"GNN": "graph neural network"}, "GNNs")
+    'graph neural network'
+    >>> long_form_of({"LLMs": "large language models"}, "LLM")
+    'large language models'
+    """
     if not defined:
         return None
     text = clean_surface(text)
-    if text in defined:
-        return defined[text]
-    if text.endswith("s") and text[:-1] in defined:
-        return defined[text[:-1]]
+    for form in (text, text[:-1] if text.endswith("s") else None, text + "s"):
+        if form and form in defined:
+            return defined[form]
     return None
