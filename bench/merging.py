@@ -4,6 +4,7 @@ One command::
 
     python bench/merging.py            # all of it (NeurIPS extraction takes a few minutes)
     python bench/merging.py --quick    # gold pairs and the synthetic speed test only
+    python bench/merging.py --errors   # also list every unannotated, wrong and missed merge
 
 Gold pairs (pairwise merge precision and recall)
     Gold mentions are grouped per document into :class:`PaperMentions`, acronym
@@ -15,10 +16,13 @@ Gold pairs (pairwise merge precision and recall)
     * SciERC dev coreference: mentions of types Method, Task, Material (as
       DATASET) and Metric; ``Generic`` (pronoun-like "this paper", "the method")
       and ``OtherScientificTerm`` mentions are left out. A gold pair is two
-      mentions of one cluster with the same type. Every other pair of mentions of
-      one document with the same type counts as a wrong merge if predicted.
-      Rows: all pairs, and only pairs whose surface strings differ (the merges
-      exact string matching cannot make).
+      mentions of one cluster with the same type. "precision" counts every other
+      predicted pair of one document and type as wrong; "judged" precision counts
+      as wrong only pairs the gold says differ: in two clusters, or linked by a
+      relation (USED-FOR, CONJUNCTION, COMPARE, ...). Coreference is about
+      referents, not concepts, so even identical strings often sit in different
+      clusters or none. Rows: all pairs, and only pairs whose surface strings
+      differ (the merges exact string matching cannot make).
     * SciER dev ``Synonym-Of`` (``dev.plm.jsonl``, token offsets): a gold entity is
       a set of surface strings of one document joined by Synonym-Of (transitively);
       pairs are pairs of *distinct* strings of one document and label. SciER only
