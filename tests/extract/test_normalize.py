@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -358,3 +359,25 @@ def test_a_bare_acronym_follows_the_definitions_of_its_own_label():
     )
     res = resolve_concepts([*method, metric, paper("bare", ("MAE", "METRIC"), ("MAE", "METHOD"))])
     assert res.concept_of[-1] == ["Metric:mean absolute error", "Method:masked autoencoder"]
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        (
+            "a.csv",
+            "alias,target\nKD,knowledge distillation\n",
+            "expected a header 'alias,canonical'",
+        ),
+        ("a.csv", "alias,canonical\nKD,\n", "line 2: alias and canonical must both be non-empty"),
+        ("a.yaml", "aliases: [KD]\n", "'aliases' must map alias -> canonical"),
+        ("a.yaml", "never_merge: [[a, b, c]]\n", "every never_merge item must be a pair"),
+        ("a.yaml", "synonyms: {}\n", "must be a mapping with keys 'aliases' and/or 'never_merge'"),
+        ("a.txt", "KD knowledge distillation\n", "expected .csv, .yaml or .yml"),
+    ],
+)
+def test_malformed_alias_files_say_what_to_fix(tmp_path, name, content, message):
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(InputError, match=re.escape(message)):
+        resolve_concepts([], alias_file=path)
