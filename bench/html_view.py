@@ -25,7 +25,11 @@ Run: ``python3 bench/html_view.py [--sizes 500,2000,10000] [--cap 60] [--out ben
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -132,37 +136,52 @@ HOOK_FIRST_DRAW = """
 """
 
 
-def time_to_interactive(
-    browser, path: Path, *, ours: bool, cap: float
-) -> tuple[float | None, list]:
-    """Milliseconds from navigation start until interactive, or None past ``cap`` seconds."""
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    blocked: list[str] = []
+def time_to_interactive(path: Path, *, ours: bool, cap: float) -> tuple[float | None, list]:
+    """Milliseconds from navigation start until interactive, or None past ``cap`` seconds.
 
-    def block(route):
-        blocked.append(route.request.url)
-        route.abort()
-
-    page.route(lambda url: not url.startswith("file:"), block)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    if not ours:
-        page.add_init_script(HOOK_FIRST_DRAW)
-    page.goto(path.resolve().as_uri(), wait_until="commit", timeout=cap * 1000)
+    Each page is measured by a child process with its own Chromium: a page that
+    keeps the browser's main thread busy (default pyvis at 10,000 nodes) can hang
+    Playwright itself, so the child's whole process group is killed at the cap.
+    """
+    cmd = [sys.executable, __file__, "--measure", str(path), "--cap", str(cap)]
+    if ours:
+        cmd.append("--ours")
+    child = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        if ours:
-            handle = page.wait_for_function(
-                "() => window.paperkgView && window.paperkgView.readyAt",
-                timeout=cap * 1000,
-                polling=50,
-            )
-        else:
-            handle = page.wait_for_function(PYVIS_READY, timeout=cap * 1000, polling=50)
-        ready = float(handle.json_value())
-    except Exception:  # playwright's TimeoutError: report the cap honestly
-        ready = None
-    page.close()
-    return ready, blocked + errors
+        out, _ = child.communicate(timeout=cap + 30)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.communicate()
+        return None, ["browser hung past the cap and was killed"]
+    result = json.loads(out.strip().splitlines()[-1])
+    return result["ready"], result["problems"]
+
+
+def measure(path: Path, *, ours: bool, cap: float) -> dict:
+    """Open ``path`` in a fresh headless Chromium (all non-file requests blocked)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        problems: list[str] = []
+
+        def block(route):
+            problems.append(f"blocked {route.request.url}")
+            route.abort()
+
+        page.route(lambda url: not url.startswith("file:"), block)
+        page.on("pageerror", lambda e: problems.append(f"error {e}"))
+        if not ours:
+            page.add_init_script(HOOK_FIRST_DRAW)
+        page.goto(path.resolve().as_uri(), wait_until="commit", timeout=cap * 1000)
+        ready_js = "() => window.paperkgView && window.paperkgView.readyAt" if ours else PYVIS_READY
+        try:
+            handle = page.wait_for_function(ready_js, timeout=cap * 1000, polling=50)
+            ready = float(handle.json_value())
+        except Exception:  # playwright's TimeoutError: report the cap honestly
+            ready = None
+        return {"ready": ready, "problems": problems}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -171,44 +190,49 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cap", type=float, default=60.0, help="seconds to wait per page")
     parser.add_argument("--out", type=Path, default=Path("bench/results"))
     parser.add_argument("--skip-default", action="store_true", help="only time our view")
+    parser.add_argument(
+        "--physics-sizes",
+        default="",
+        help="also time our view with live physics forced on at these sizes, e.g. 200,400,800 "
+        "(how PHYSICS_MAX_NODES was chosen)",
+    )
+    parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--ours", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.measure:  # child process of time_to_interactive
+        print(json.dumps(measure(args.measure, ours=args.ours, cap=args.cap)))
+        return 0
     sys.path.insert(0, str(Path(__file__).resolve().parents[1].parent))
-    from playwright.sync_api import sync_playwright
-
     from paperkg.export.html import write_html
 
     args.out.mkdir(parents=True, exist_ok=True)
+    runs = []  # (size, page name, ours, physics forced on)
+    for size in (int(s) for s in args.sizes.split(",")):
+        runs.append((size, "ours", True, None))
+        if not args.skip_default:
+            runs.append((size, "pyvis default", False, None))
+    for size in (int(s) for s in args.physics_sizes.split(",") if s):
+        runs.append((size, "ours", True, True))
+
     rows = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for size in (int(s) for s in args.sizes.split(",")):
-            graph = synthetic_graph(size)
-            variants = [("ours", True)] + ([] if args.skip_default else [("pyvis default", False)])
-            for name, ours in variants:
-                path = args.out / f"view_{size}_{'ours' if ours else 'pyvis'}.html"
-                t = time.perf_counter()
-                if ours:
-                    report = write_html(graph, path, max_nodes=size)
-                    mode = "physics" if report.physics else "precomputed"
-                else:
-                    write_default_pyvis(graph, path)
-                    mode = "physics"
-                write_s = time.perf_counter() - t
-                ready, problems = time_to_interactive(browser, path, ours=ours, cap=args.cap)
-                rows.append(
-                    (
-                        size,
-                        graph.number_of_edges(),
-                        name,
-                        mode,
-                        path.stat().st_size / 1e6,
-                        write_s,
-                        ready,
-                        len(problems),
-                    )
-                )
-                print(f"  {size} {name}: ready={ready} problems={problems[:3]}", file=sys.stderr)
-        browser.close()
+    for size, name, ours, physics in runs:
+        graph = synthetic_graph(size)
+        path = (
+            args.out
+            / f"view_{size}_{'ours' if ours else 'pyvis'}{'_physics' if physics else ''}.html"
+        )
+        t = time.perf_counter()
+        if ours:
+            report = write_html(graph, path, max_nodes=size, physics=physics)
+            mode = ("physics*" if physics else "physics") if report.physics else "precomputed"
+        else:
+            write_default_pyvis(graph, path)
+            mode = "physics"
+        write_s = time.perf_counter() - t
+        ready, problems = time_to_interactive(path, ours=ours, cap=args.cap)
+        mb = path.stat().st_size / 1e6
+        rows.append((size, graph.number_of_edges(), name, mode, mb, write_s, ready, len(problems)))
+        print(f"  {size} {name} {mode}: ready={ready} problems={problems[:3]}", file=sys.stderr)
 
     print(
         f"{'nodes':>6} {'edges':>6}  {'page':<14} {'layout':<11} {'MB':>5} "
@@ -220,6 +244,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{size:>6} {n_edges:>6}  {name:<14} {mode:<11} {mb:>5.1f} "
             f"{write_s:>7.1f} {shown:>12} {problems:>14}"
         )
+    print(
+        "edges: in the graph (ours draws at most max(3 per node, 5000)); physics* = forced on; "
+        "blocked/errors: requests to the network blocked (pyvis's CDN links) plus page errors"
+    )
     return 0
 
 

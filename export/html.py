@@ -524,7 +524,7 @@ def _network(graph: nx.MultiDiGraph, keep: set, pairs: dict, positions: dict, *,
                 "gravitationalConstant": -110,
                 "avoidOverlap": 0.3,
             },
-            "stabilization": {"enabled": physics, "iterations": 250, "updateInterval": 25},
+            "stabilization": {"enabled": physics, "iterations": 100, "updateInterval": 25},
         },
     }
     return net
