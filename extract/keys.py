@@ -386,7 +386,21 @@ def canonical_key(surface: str, label: str) -> str:
 
 @lru_cache(maxsize=200_000)
 def display_name(surface: str, label: str) -> str:
-    return " ".join(name_tokens(surface, label))
+    """The readable name of a surface form: its key's tokens in their original case.
+
+    A title-case name keeps its plural: it is a proper name, not a common noun.
+
+    >>> display_name("the graph neural networks", "METHOD")
+    'graph neural network'
+    >>> display_name("Supervised Diffusion Maps", "METHOD")
+    'Supervised Diffusion Maps'
+    """
+    tokens = name_tokens(surface, label)
+    if len(tokens) >= 2 and all(t[:1].isupper() for t in tokens):
+        original = clean_surface(surface).split()
+        if original and original[-1] != tokens[-1] and _singular_token(original[-1]) == tokens[-1]:
+            tokens[-1] = original[-1]
+    return " ".join(tokens)
 
 
 def compact_key(key: str) -> str:

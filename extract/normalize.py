@@ -367,6 +367,8 @@ class _Resolver:
             name = display_name(
                 max(surface_count[head], key=surface_count[head].__getitem__), label
             )
+        if not forced:
+            name = _prefer_coined_acronym(name, group, surface_count, acronym_surfaces)
         aliases: Counter[str] = Counter()
         reasons: dict[str, list[str]] = defaultdict(list)
         for node in group:
@@ -395,6 +397,35 @@ class _Resolver:
             aliases=dict(aliases.most_common()),
             merge_reasons={s: "; ".join(r) for s, r in reasons.items()},
         )
+
+
+def is_coined_name(surface: str) -> bool:
+    """A made-up mixed-case name such as "SelKD", "EmbedLLM" or "Light-DDG" (not "GNNs").
+
+    >>> [is_coined_name(s) for s in ["SelKD", "Light-DDG", "GNNs", "GNN", "graph"]]
+    [True, True, False, False, False]
+    """
+    core = surface[:-1] if surface.endswith("s") and surface[:-1].isupper() else surface
+    inner = core[1:]
+    return any(c.isupper() for c in inner) and any(c.islower() for c in inner)
+
+
+def _prefer_coined_acronym(name, group, surface_count, acronym_surfaces) -> str:
+    """A paper's coined name beats a plain description of it as the concept's name.
+
+    "selective KD (SelKD)" and "lightweight ΔΔG predictor (Light-DDG)" are known by
+    their short forms; "Rotary Positional Encodings (RoPE)" keeps its title-case long
+    form and "graph neural network (GNN)" its long form.
+    """
+    words = name.split()
+    if len(words) > 1 and all(w[:1].isupper() for w in words):
+        return name
+    coined: Counter[str] = Counter()
+    for node in group:
+        for surface, n in surface_count[node].items():
+            if surface in acronym_surfaces and is_coined_name(surface):
+                coined[surface] += n
+    return max(coined, key=lambda s: (coined[s], s)) if coined else name
 
 
 def _is_short_key(key: str, short_surface: dict[str, Counter[str]]) -> bool:

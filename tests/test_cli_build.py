@@ -74,6 +74,7 @@ def test_named_methods_are_proposed_by_their_papers(built, name):
     proposers = [u for u, _, k in G.in_edges(method, keys=True) if k == "PROPOSES"]
     assert len(proposers) == 1
     assert name in G.nodes[proposers[0]]["abstract"]
+    assert G.nodes[method]["name"] == name
 
 
 def test_cifar_variants_are_three_distinct_datasets(built):

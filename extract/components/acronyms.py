@@ -65,6 +65,21 @@ _STOP_BEFORE_LONG_FORM = frozenset(
 )
 
 
+def _short_then_long(doc: Doc, open_i: int) -> tuple[Span, Span] | None:
+    """The other order, "ULMFiT (Universal Language Model Fine-tuning)": the word before
+    the parenthesis is the short form and the whole parenthesis its long form."""
+    close = next((t.i for t in doc[open_i + 1 : open_i + 12] if t.text == ")"), None)
+    if close is None or close - open_i - 1 < 2:
+        return None
+    short = doc[open_i - 1 : open_i]
+    long = doc[open_i + 1 : close]
+    if not _is_short_form(short) or any(t.is_punct and t.text not in {"-", "/"} for t in long):
+        return None
+    if _long_form_start(short.text, [t.text for t in long]) != 0:
+        return None
+    return long, short
+
+
 def find_acronym_definitions(doc: Doc) -> list[tuple[Span, Span]]:
     """Pairs ``(long form, short form)`` defined as "long form (SHORT)" in ``doc``.
 
@@ -82,10 +97,13 @@ def find_acronym_definitions(doc: Doc) -> list[tuple[Span, Span]]:
             (t.i for t in doc[open_tok.i + 1 : open_tok.i + 5] if t.text in {")", ";", ","}),
             None,
         )
-        if close is None or doc[close].text != ")" or close == open_tok.i + 1:
-            continue
-        short = doc[open_tok.i + 1 : close]
-        if not _is_short_form(short):
+        short = None
+        if close is not None and doc[close].text == ")" and close > open_tok.i + 1:
+            short = doc[open_tok.i + 1 : close]
+        if short is None or not _is_short_form(short):
+            pair = _short_then_long(doc, open_tok.i)
+            if pair is not None:
+                pairs.append(pair)
             continue
         n_chars = sum(c.isalnum() for c in short.text)
         window_start = max(0, open_tok.i - min(n_chars + 5, n_chars * 2))
@@ -102,7 +120,11 @@ def find_acronym_definitions(doc: Doc) -> list[tuple[Span, Span]]:
         # a long form starts at a whitespace boundary: "Semi-Supervised", not "Supervised"
         while start > window_start and doc[start - 1].whitespace_ == "":
             start -= 1
-        while start < open_tok.i - 1 and doc[start].lower_ in _STOP_BEFORE_LONG_FORM:
+        while (
+            start < open_tok.i - 1
+            and doc[start].lower_ in _STOP_BEFORE_LONG_FORM
+            and doc[start].whitespace_  # "in-context" keeps its "in"
+        ):
             start += 1
         long = doc[start : open_tok.i]
         if len(long) == 0 or long.text == short.text:

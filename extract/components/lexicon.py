@@ -70,7 +70,7 @@ DATASET_HEADS = frozenset(
 METRIC_HEADS = frozenset(
     """
     accuracy precision recall f1 f-score f1-score bleu rouge meteor cider auc auroc
-    perplexity mae mse rmse psnr ssim fid map miou iou wer cer ndcg mrr
+    perplexity mse rmse psnr ssim fid miou iou wer cer ndcg mrr
     """.split()
 )
 

@@ -29,7 +29,7 @@ def trim(span: Span) -> Span:
             break
     while start < end and (
         doc[start].pos_ in _EDGE_POS_TO_TRIM
-        or doc[start].lower_ in GENERIC_MODIFIERS
+        or (doc[start].lower_ in GENERIC_MODIFIERS and not _starts_title_case_name(doc, start, end))
         or doc[start].text in {"-", "(", ")", "[", "]", '"', "'"}
     ):
         start += 1
@@ -39,6 +39,12 @@ def trim(span: Span) -> Span:
     ):
         end -= 1
     return doc[start:end]
+
+
+def _starts_title_case_name(doc: Doc, start: int, end: int) -> bool:
+    """ "Multiple Instance Learning" is a name; "Multiple methods" is not."""
+    rest = [t for t in doc[start:end] if not t.is_punct]
+    return len(rest) >= 2 and all(t.text[:1].isupper() for t in rest) and doc[start].pos_ != "DET"
 
 
 def add_entities(doc: Doc, spans: Iterable[Span], *, override: bool = False) -> None:

@@ -142,3 +142,28 @@ def test_bare_or_generic_phrases_are_not_concepts(nlp, text, phrase):
 def test_a_modified_task_head_is_a_task(nlp):
     doc = nlp("We study image generation and text classification.")
     assert {("image generation", "TASK"), ("text classification", "TASK")} <= ents(doc)
+
+
+@pytest.mark.parametrize(
+    "text, long, short",
+    [
+        ("We study in-context learning (ICL) in transformers.", "in-context learning", "ICL"),
+        (
+            "We fine-tune ULMFiT (Universal Language Model Fine-tuning) on reviews.",
+            "Universal Language Model Fine-tuning",
+            "ULMFiT",
+        ),
+    ],
+)
+def test_more_acronym_definitions(nlp, text, long, short):
+    assert (long, short) in {(lf.text, sf.text) for lf, sf in nlp(text)._.acronyms}
+
+
+def test_a_title_case_name_keeps_its_first_word(nlp):
+    doc = nlp("We build on Multiple Instance Learning (MIL) for pathology.")
+    assert "Multiple Instance Learning" in {e.text for e in doc.ents}
+
+
+def test_masked_autoencoders_are_not_a_metric(nlp):
+    doc = nlp("Masked Autoencoders (MAE) learn visual representations.")
+    assert not any(e.label_ == "METRIC" for e in doc.ents)

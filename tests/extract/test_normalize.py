@@ -381,3 +381,36 @@ def test_malformed_alias_files_say_what_to_fix(tmp_path, name, content, message)
     path.write_text(content, encoding="utf-8")
     with pytest.raises(InputError, match=re.escape(message)):
         resolve_concepts([], alias_file=path)
+
+
+@pytest.mark.parametrize(
+    "long, short, name",
+    [
+        ("selective KD", "SelKD", "SelKD"),  # a coined name beats a plain description
+        ("lightweight predictor", "Light-DDG", "Light-DDG"),
+        ("Rotary Positional Encodings", "RoPE", "Rotary Positional Encodings"),  # title case stays
+        ("graph neural network", "GNN", "graph neural network"),  # all-caps acronym: long form
+    ],
+)
+def test_which_form_names_an_acronym_concept(long, short, name):
+    res = resolve_concepts(
+        [paper("p1", (long, "METHOD"), (short, "METHOD", long), acronyms={short: long})]
+    )
+    (concept,) = res.concepts.values()
+    assert concept.name == name
+    assert {long, short} <= set(concept.aliases)
+
+
+def test_title_case_names_keep_their_plural_but_share_the_singular_key():
+    res = resolve_concepts(
+        [
+            paper("p1", ("Supervised Diffusion Maps", "METHOD")),
+            paper("p2", ("supervised diffusion map", "METHOD")),
+        ]
+    )
+    assert len(res.concepts) == 1
+    assert next(iter(res.concepts.values())).name in {
+        "Supervised Diffusion Maps",
+        "supervised diffusion map",
+    }
+    assert canonical_key("Supervised Diffusion Maps", "METHOD") == "supervised diffusion map"
