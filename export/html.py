@@ -635,6 +635,7 @@ def _render(net: Network, graph: nx.MultiDiGraph, keep: set, *, title: str, phys
         "edges": edges,
         "options": json.loads(options),
         "physics": physics,
+        "large": len(nodes) > PHYSICS_MAX_NODES,
         "legend": legend,
         "dim": {"background": "rgba(200,200,200,0.35)", "border": "rgba(170,170,170,0.45)"},
         "dimEdge": "rgba(200,200,200,0.25)",

@@ -87,6 +87,15 @@
   }
   function highlight(id) {
     resetHighlight();
+    if (data.large) {
+      // recolouring thousands of nodes and edges takes seconds: select instead
+      network.setSelection(
+        { nodes: [id].concat(network.getConnectedNodes(id)), edges: network.getConnectedEdges(id) },
+        { highlightEdges: false }
+      );
+      view.highlighted = id;
+      return;
+    }
     var keep = {};
     keep[id] = true;
     network.getConnectedNodes(id).forEach(function (other) {
@@ -209,7 +218,7 @@
       applyFilter();
     }
     highlight(id);
-    network.selectNodes([id]);
+    if (!data.large) network.selectNodes([id]);
     network.focus(id, { scale: Math.max(network.getScale(), 1.2), animation: false });
     status.textContent = node.kg.name + " (" + node.kg.label + ")";
     return id;

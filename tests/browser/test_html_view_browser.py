@@ -156,6 +156,13 @@ def test_large_graph_is_laid_out_in_advance(synthetic_graph, open_view, tmp_path
     assert view.errors == [] and view.blocked == []
     assert view.js("paperkgView.drawnNodeCount()") == 450
     assert view.js("paperkgView.network.physics.physicsEnabled") is False
+
+    # large views highlight by selecting the node and its neighbours (recolouring is slow)
+    found = view.js("paperkgView.search('Method 0')")
+    neighbours = view.js(f"paperkgView.network.getConnectedNodes('{found}')")
+    selected = view.js("paperkgView.network.getSelectedNodes()")
+    assert found == "Method:c0" and len(neighbours) > 10
+    assert sorted(selected) == sorted([found, *neighbours])
     view.screenshot("view_large.png")
 
 
