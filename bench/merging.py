@@ -119,7 +119,7 @@ def _prf(correct: int, predicted: int, gold: int) -> tuple[float, float]:
     return (correct / predicted if predicted else 1.0), (correct / gold if gold else 0.0)
 
 
-def scierc_pairs(path: Path, errors: list[str]) -> list[tuple]:
+def scierc_pairs(path: Path, errors: list[str], misses: list[str]) -> list[tuple]:
     """Rows for SciERC dev coreference."""
     docs, spans_of, gold_clusters, relations = [], [], [], []
     for line in path.open(encoding="utf-8"):
@@ -171,6 +171,8 @@ def scierc_pairs(path: Path, errors: list[str]) -> list[tuple]:
                 if ours and not gold and subset == "distinct":
                     kind = "WRONG (gold: different)" if different else "unannotated"
                     errors.append(f"SciERC {found.paper.id}: {kind} merge {a.text!r} + {b.text!r}")
+                if gold and not ours and subset == "distinct":
+                    misses.append(f"SciERC {found.paper.id}: missed {a.text!r} + {b.text!r}")
     rows = []
     for subset, title in (("all", "all pairs"), ("distinct", "distinct strings")):
         c = counts[subset]
@@ -447,7 +449,7 @@ def main(argv: list[str] | None = None) -> int:
 
     errors: list[str] = []
     misses: list[str] = []
-    rows = scierc_pairs(DATA / "scierc" / "dev.json", errors)
+    rows = scierc_pairs(DATA / "scierc" / "dev.json", errors, misses)
     rows += scier_pairs(DATA / "scier" / "dev.plm.jsonl", errors, misses)
     print(
         "## Pairwise merge precision and recall against gold pairs (targets P >= 0.95, R >= 0.70)"

@@ -23,15 +23,23 @@ from collections import defaultdict
 from collections.abc import Hashable, Mapping
 from typing import TypeVar
 
-from ..records import PaperMentions
-from .keys import clean_surface, is_acronym, parenthetical_definition
+from ..records import Mention, PaperMentions
+from .keys import GENERIC_TAILS, clean_surface, is_acronym, parenthetical_definition, singular
 
-__all__ = ["ACRONYM_MAJORITY", "long_form_of", "majority_long_form", "paper_definitions"]
+__all__ = [
+    "ACRONYM_MAJORITY",
+    "long_form_of",
+    "majority_long_form",
+    "paper_definitions",
+    "initials_long_forms",
+    "paper_long_forms",
+]
 
 #: share of a bare acronym's corpus definitions its majority long form must hold
 ACRONYM_MAJORITY = 0.75
 
 LongForm = TypeVar("LongForm", bound=Hashable)
+Node = tuple[str, str]  # (label, surface)
 
 
 def majority_long_form(votes: Mapping[LongForm, int]) -> tuple[LongForm, int, int] | None:
@@ -45,58 +53,130 @@ def majority_long_form(votes: Mapping[LongForm, int]) -> tuple[LongForm, int, in
 
 
 def paper_definitions(result: PaperMentions) -> dict[str, str]:
-    """Short form -> long form defined in one paper.
+    """Short form -> long form defined in one paper (the first of :func:`paper_long_forms`)."""
+    return {short: forms[0] for short, forms in paper_long_forms(result).items()}
 
-    Four sources: the extractor's ``acronyms``, a mention's ``long_form``, a
+
+def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
+    """Short form -> every long form one paper defines it as, its main definition first.
+
+    Five sources: the extractor's ``acronyms``, a mention's ``long_form``, a
     mention that holds its own definition ("convolutional neural networks (CNNs)",
-    "KDS (Knowledge Delivery System)"), and an acronym mention followed by a
+    "KDS (Knowledge Delivery System)"), an acronym mention followed by a
     long-form mention in parentheses ("ULMFit (Universal Language Model
-    Fine-tuning)"). When a mention starting with the short form's first letter
-    ends right before the definition's "(SHORT)", its span is the long form: the
-    NER's boundaries ("fully connected feed-forward network (FFN)") beat the
-    acronym matcher's ("feed-forward network").
+    Fine-tuning)"), and a mention followed by a same-label acronym mention in
+    parentheses that the matcher missed ("Pseudo-3 D networks ( P 3 D )",
+    "fully connected (fc)"). When a mention starting with the short form's first
+    letter ends right before the definition's "(SHORT)", its span is the long
+    form: the NER's boundaries ("fully connected feed-forward network (FFN)") beat
+    the acronym matcher's ("feed-forward network"). A paper that defines one
+    short form at two places with two long forms ("separated convolutional network
+    (S3D)", "Separated 3D (S3D)") gives both; they name one thing.
     """
-    defined = dict(result.acronyms)
+    defined = {clean_surface(short): long for short, long in result.acronyms.items()}
     for mention in result.mentions:
-        if mention.long_form and mention.text not in defined:
-            defined[mention.text] = mention.long_form
+        short = clean_surface(mention.text)
+        if mention.long_form and short not in defined:
+            defined[short] = mention.long_form
         inner = parenthetical_definition(mention.text)
         if inner is not None and inner[0] not in defined:
             defined[inner[0]] = inner[1]
     text = result.paper.text
-    if text:
-        starts = {m.start: m.text for m in result.mentions if m.start < len(text)}
-        for mention in result.mentions:
-            if mention.text in defined or not is_acronym(mention.text):
-                continue
-            opening = _OPENING.match(text, mention.end)
-            long = starts.get(opening.end()) if opening else None
-            if (
-                long
-                and " " in long
-                and _CLOSING.match(text, opening.end() + len(long))
-                and _letters_in_order(mention.text, long)
-            ):
-                defined[mention.text] = long
-    if text and defined:
-        ends = {m.end: m.text for m in result.mentions if m.end <= len(text)}
-        opened: dict[str, list[int]] = defaultdict(list)  # "(SHORT)" -> where "(" is
-        for match in _IN_PARENS.finditer(text):
-            opened[match.group(1)].append(match.start())
-        for short in list(defined):
-            for before in opened.get(short, ()):
-                while before > 0 and text[before - 1] == " ":
-                    before -= 1
-                long = ends.get(before)
-                if (
-                    long
-                    and long != short
-                    and _same_start(long, short)
-                    and _overlaps(long, defined[short])
-                ):
-                    defined[short] = long
-                    break
-    return defined
+    if not text:
+        return {short: [long] for short, long in defined.items()}
+    mentions = [m for m in result.mentions if m.end <= len(text)]
+    starts = {m.start: m for m in mentions}
+    ends = {m.end: m for m in mentions}
+    for mention in mentions:
+        short = clean_surface(mention.text)
+        if short in defined or " " in short:
+            continue
+        # "SHORT (long form)"
+        opening = _OPENING.match(text, mention.end)
+        long = starts.get(opening.end()) if opening else None
+        if (
+            is_acronym(short)
+            and long
+            and " " in long.text
+            and _CLOSING.match(text, long.end)
+            and _letters_in_order(short, long.text)
+        ):
+            defined[short] = long.text
+            continue
+        # "long form (SHORT)", a definition the acronym matcher missed
+        before = _preceding_mention(text, mention, ends)
+        if (
+            before is not None
+            and before.label == mention.label
+            and _CLOSING.match(text, mention.end)
+            and _defines(short, before.text)
+        ):
+            defined[short] = before.text
+    forms = {short: [long] for short, long in defined.items()}
+    # every "(SHORT)" of the text: the mention right before it may be a long form
+    for match in _IN_PARENS.finditer(text):
+        short = clean_surface(match.group(1))
+        if short not in forms:
+            continue
+        before = match.start()
+        while before > 0 and text[before - 1] == " ":
+            before -= 1
+        long = ends.get(before)
+        if long is None or long.text == match.group(1) or not _same_start(long.text, short):
+            continue
+        first = forms[short][0]
+        if len(forms[short]) == 1 and _overlaps(long.text, first) and long.text != first:
+            forms[short] = [long.text]  # the NER's boundaries beat the matcher's
+        elif long.text not in forms[short] and _letters_in_order(_letters(short), long.text):
+            forms[short].append(long.text)
+    return forms
+
+
+def _preceding_mention(text: str, mention: Mention, ends: dict[int, Mention]) -> Mention | None:
+    """The mention right before ``mention``'s opening bracket: "long form (SHORT)"."""
+    position = mention.start
+    while position > 0 and text[position - 1] == " ":
+        position -= 1
+    if position == 0 or text[position - 1] != "(":
+        return None
+    position -= 1
+    while position > 0 and text[position - 1] == " ":
+        position -= 1
+    return ends.get(position)
+
+
+def _defines(short: str, long: str) -> bool:
+    """True when ``long`` is a plausible long form of ``short`` seen as "long (short)":
+    an acronym whose letters (digits aside) appear in order, or a lowercase
+    abbreviation made of exactly the initials of the long form's words.
+
+    >>> _defines("P3D", "Pseudo-3D networks"), _defines("fc", "fully connected")
+    (True, True)
+    >>> _defines("fc", "feature computation layer"), _defines("at", "adversarial training")
+    (False, False)
+    """
+    if " " not in long.strip() and "-" not in long:
+        return False
+    if is_acronym(short):
+        return _letters_in_order(_letters(short), long)
+    return (
+        2 <= len(short) <= 5
+        and short.isalpha()
+        and short.islower()
+        and short not in _LOWERCASE_WORDS
+        and short == "".join(w[0] for w in re.split(r"[\s-]+", long.lower()) if w)
+    )
+
+
+def _letters(short: str) -> str:
+    """The letters of a short form: "S3D" -> "SD" (a tokenizer may split "3D" off)."""
+    return "".join(c for c in short if not c.isdigit())
+
+
+#: lowercase words that read like abbreviations but are words ("as", "in", "at")
+_LOWERCASE_WORDS = frozenset(
+    "a an as at be by do go he if in is it me my no of on or so to up us we".split()
+)
 
 
 _OPENING = re.compile(r"\s*\(\s*")
@@ -156,3 +236,67 @@ def long_form_of(defined: dict[str, str], text: str) -> str | None:
         if form and form in defined:
             return defined[form]
     return None
+
+
+def initials_long_forms(result: PaperMentions, defined: Mapping[str, str]) -> dict[Node, str]:
+    """(label, acronym) -> long form, for bare acronyms a paper never defines but spells
+    out: the acronym's letters are the initials of exactly one other mention of the
+    same label in the paper ("GN" and "Guided Network", "C3D" and "convolutional 3D
+    network"; a generic last word such as "network" may be left out).
+
+    >>> from paperkg.records import Mention, Paper, PaperMentions
+    >>> found = PaperMentions(Paper(id="p", abstract="", text="", source="x"), [
+    ...     Mention("Guided Network", "METHOD", 0, 0, ""), Mention("GN", "METHOD", 0, 0, ""),
+    ...     Mention("LR", "METHOD", 0, 0, ""), Mention("logistic regression", "METHOD", 0, 0, ""),
+    ...     Mention("linear regression", "METHOD", 0, 0, "")])
+    >>> initials_long_forms(found, {})
+    {('METHOD', 'GN'): 'Guided Network'}
+    """
+    shorts: set[Node] = set()
+    for mention in result.mentions:
+        surface = clean_surface(mention.text)
+        if mention.long_form is None and is_acronym(surface):
+            if long_form_of(defined, surface) is None:
+                shorts.add((mention.label, surface))
+    if not shorts:
+        return {}
+    labels = {label for label, _ in shorts}
+    by_initials: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
+    for mention in result.mentions:
+        surface = clean_surface(mention.text)
+        if mention.label not in labels or (" " not in surface and "-" not in surface):
+            continue
+        if is_acronym(surface):
+            continue
+        key = _singular_key(surface.casefold())
+        for initials in _initials(surface, mention.label):
+            by_initials[(mention.label, initials)].setdefault(key, surface)
+    found: dict[Node, str] = {}
+    for label, short in shorts:
+        letters = short[:-1] if short.endswith("s") and short[:-1].isupper() else short
+        letters = "".join(c for c in letters.lower() if c.isalnum())
+        candidates = by_initials.get((label, letters), {})
+        if len(letters) >= 2 and len(candidates) == 1:
+            found[(label, short)] = next(iter(candidates.values()))
+    return found
+
+
+def _initials(surface: str, label: str) -> list[str]:
+    """The initials of a name's words (a word with digits counts whole: "3D"), also
+    without a generic last word: "inflated 3D network" -> ["i3dn", "i3d"]."""
+    words = [w for w in re.split(r"[\s\-/]+", surface.lower()) if w]
+    if len(words) < 2 or not all(w[0].isalnum() for w in words):
+        return []
+    parts = [
+        "".join(c for c in w if c.isalnum()) if any(c.isdigit() for c in w) else w[0] for w in words
+    ]
+    found = ["".join(parts)]
+    tails = GENERIC_TAILS.get(label, frozenset())
+    if len(words) > 2 and singular(words[-1]) in tails:
+        found.append("".join(parts[:-1]))
+    return found
+
+
+def _singular_key(key: str) -> str:
+    head, _, last = key.rpartition(" ")
+    return f"{head} {singular(last)}".strip()

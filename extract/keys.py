@@ -48,6 +48,16 @@ _LATEX_WRAPPERS = re.compile(
 )
 _LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)\s*")
 _SPACED_HYPHEN = re.compile(r"(?<=\w) ?- ?(?=\w)")
+#: names a tokenizer split around their digits: "C 3 D", "S 3 Dg", "Pseudo-3 D",
+#: "Deeplab-V 2", "YOLO v 2", "Sports 1 M" (one letter and a number, glued back)
+_SPLIT_NAME = (
+    (re.compile(r"\b([A-Z]) (\d+) ([A-Za-z]{1,2})\b"), r"\1\2\3"),
+    (re.compile(r"(?<=-)(\d+) ([A-Za-z])\b"), r"\1\2"),
+    (re.compile(r"(?<=-)([A-Za-z]) (\d+)\b"), r"\1\2"),
+    (re.compile(r"\b([vV]) (\d+)\b"), r"\1\2"),
+    (re.compile(r"\b(\d+) ([DM])\b"), r"\1\2"),
+)
+_SPACED_DIGIT = re.compile(r"\d |[A-Za-z] \d")
 _EDGE_PUNCT = " \t.,;:!?\"'`*-"
 
 
@@ -63,6 +73,8 @@ def clean_surface(surface: str) -> str:
     'ell_p regression'
     >>> clean_surface("pre–training")
     'pre-training'
+    >>> [clean_surface(s) for s in ["C 3 D", "Pseudo-3 D networks", "Sports 1 M", "UCF 101"]]
+    ['C3D', 'Pseudo-3D networks', 'Sports 1M', 'UCF 101']
     """
     text = unicodedata.normalize("NFKC", surface)
     for ptb, char in _PTB.items():
@@ -76,6 +88,9 @@ def clean_surface(surface: str) -> str:
         text = text.replace("$", "").replace("{", "").replace("}", "")
     text = " ".join(text.split())
     text = _SPACED_HYPHEN.sub("-", text)
+    if _SPACED_DIGIT.search(text):
+        for pattern, glued in _SPLIT_NAME:
+            text = pattern.sub(glued, text)
     text = text.replace("( ", "(").replace(" )", ")").replace("[ ", "[").replace(" ]", "]")
     text = text.strip(_EDGE_PUNCT)
     # an unmatched bracket at either edge is tokenizer debris
@@ -241,6 +256,7 @@ def singular(word: str) -> str:
 _NAME_PLURAL = re.compile(r"^(?=.*[A-Z].*[A-Z]|[A-Z]{2})[A-Za-z]*[A-Za-z][^s\W\d]s$")
 
 
+@lru_cache(maxsize=200_000)
 def is_acronym(surface: str) -> bool:
     """True when ``surface`` reads as an acronym: one word, mostly capitals.
 

@@ -24,7 +24,12 @@ from pathlib import Path
 
 from ..graph.schema import concept_node_id
 from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution
-from .acronyms_corpus import long_form_of, majority_long_form, paper_definitions
+from .acronyms_corpus import (
+    initials_long_forms,
+    long_form_of,
+    majority_long_form,
+    paper_long_forms,
+)
 from .aliases import AliasFile, load_alias_file
 from .keys import (
     canonical_key,
@@ -138,6 +143,7 @@ def resolve_concepts(
     mention_nodes = [resolver.read_paper(result) for result in results]
     # the alias file first: it overrides every automatic choice
     resolver.apply_alias_file()
+    resolver.link_paper_long_forms()
     resolver.merge_spelling_variants()
     resolver.merge_typos()
     resolver.link_corpus_acronyms()
@@ -191,6 +197,10 @@ class _Resolver:
         self.surface_count: dict[Node, Counter[str]] = defaultdict(Counter)
         #: (node, surface) -> papers that define the surface as an acronym of the node
         self.defined_in: dict[tuple[Node, str], list[str]] = defaultdict(list)
+        #: (node, surface) -> papers where the surface is the initials of the node's name
+        self.spelled_in: dict[tuple[Node, str], list[str]] = defaultdict(list)
+        #: (short, long form, another long form, paper): two definitions of one acronym
+        self.paper_links: list[tuple[str, str, str, str]] = []
         self.acronym_surfaces: set[str] = set()
         #: short key -> long key -> papers defining it; and the surfaces of each
         self.definitions: dict[str, Counter[str]] = defaultdict(Counter)
@@ -204,7 +214,9 @@ class _Resolver:
     def read_paper(self, result: PaperMentions) -> list[Node | None]:
         """A node for every mention of one paper: its own key, or its long form's key
         when the paper defines it as an acronym; None for a generic phrase."""
-        defined = paper_definitions(result)
+        long_forms = paper_long_forms(result)
+        defined = {short: forms[0] for short, forms in long_forms.items()}
+        spelled_out = initials_long_forms(result, defined)
         labels_of: dict[str, set[str]] = defaultdict(set)  # key -> labels it has here
         for mention in result.mentions:
             labels_of[canonical_key(mention.text, "")].add(mention.label)
@@ -217,6 +229,8 @@ class _Resolver:
                 self.short_surface[short_key][short] += 1
                 self.long_surface[long_key][clean_surface(long)] += 1
                 self.acronym_surfaces.add(short)
+            for other in long_forms[short][1:]:
+                self.paper_links.append((short, long, other, result.paper.id))
         nodes: list[Node | None] = []
         for mention in result.mentions:
             key = canonical_key(mention.text, mention.label)
@@ -225,6 +239,9 @@ class _Resolver:
                 continue
             node: Node = (mention.label, key)
             long = long_form_of(defined, mention.text) or mention.long_form
+            spelled = None
+            if long is None:
+                long = spelled = spelled_out.get((mention.label, clean_surface(mention.text)))
             if long is not None and node not in self.alias_keys:
                 long_key = canonical_key(long, mention.label)
                 if (
@@ -235,7 +252,8 @@ class _Resolver:
                     node = (mention.label, long_key)
                     self.acronym_surfaces.add(mention.text)
                     self.long_surface[long_key][clean_surface(long)] += 1
-                    papers = self.defined_in[(node, mention.text)]
+                    where = self.spelled_in if spelled else self.defined_in
+                    papers = where[(node, mention.text)]
                     if not papers or papers[-1] != result.paper.id:
                         papers.append(result.paper.id)
             self.groups.add(node)
@@ -251,6 +269,15 @@ class _Resolver:
                 if alias_node != target:
                     self.groups.union(alias_node, target, "alias file")
                 self.forced_names[target] = display_name(canonical_name, label)
+
+    def link_paper_long_forms(self) -> None:
+        """Two long forms one paper gives one acronym ("separated convolutional network
+        (S3D)" and "Separated 3D (S3D)") name one thing, in each label they have."""
+        for short, long, other, paper_id in self.paper_links:
+            for label in sorted({lab for lab, _ in self.groups.parent}):
+                a, b = (label, canonical_key(other, label)), (label, canonical_key(long, label))
+                if a[1] and b[1] and a != b and a in self.node_count and b in self.node_count:
+                    self.groups.union(a, b, f"another long form of '{short}' in paper {paper_id}")
 
     def merge_spelling_variants(self) -> None:
         """Keys equal once hyphens and spaces are ignored ("pre-training", "pretraining"),
@@ -377,10 +404,15 @@ class _Resolver:
                 if surface == name:
                     continue
                 papers = defined_in.get((node, surface))
+                spelled = self.spelled_in.get((node, surface))
                 if papers:
                     reason = f"acronym defined in paper {papers[0]}"
                     if len(papers) > 1:
                         reason += f" (and {len(papers) - 1} more)"
+                elif spelled:
+                    reason = f"initials of '{name}' in paper {spelled[0]}"
+                    if len(spelled) > 1:
+                        reason += f" (and {len(spelled) - 1} more)"
                 elif node == head:
                     reason = _same_key_reason(surface, name, label)
                 elif compact_key(node[1]) == compact_key(key):

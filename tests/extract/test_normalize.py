@@ -58,6 +58,11 @@ def same_concept(res, a: tuple[int, int], b: tuple[int, int]) -> bool:
         ("Navier-Stokes equations", "METHOD", "navier-stokes equation"),
         ("Matérn kernels", "METHOD", "matern kernel"),
         ("Transformer (", "METHOD", "transformer"),  # tokenizer debris
+        ("C 3 D", "METHOD", "c3d"),  # a name the tokenizer split around its digit
+        ("Pseudo-3 D networks", "METHOD", "pseudo-3d"),
+        ("Deeplab-V 2", "METHOD", "deeplab-v2"),
+        ("UCF 101", "DATASET", "ucf 101"),  # a word and a number stay apart
+        ("2 D convolution", "METHOD", "2d convolution"),
     ],
 )
 def test_canonical_key(surface, label, key):
@@ -98,6 +103,7 @@ MUST_MERGE = [
     ("graph convolutional network", "graph convolution network"),  # word form
     ("exponential moving average", "exponentially moving average"),
     ("evolutionary strategies", "evolution strategies"),
+    ("C 3 D", "C3D"),  # tokenizer spacing
 ]
 
 
@@ -414,3 +420,106 @@ def test_title_case_names_keep_their_plural_but_share_the_singular_key():
         "supervised diffusion map",
     }
     assert canonical_key("Supervised Diffusion Maps", "METHOD") == "supervised diffusion map"
+
+
+def test_long_form_before_a_spaced_acronym_the_matcher_missed():
+    # SciER tokenization: "P3D" became "P 3 D"; the acronym matcher did not see it
+    text = "a special case of Pseudo-3 D networks ( P 3 D ) models. P 3 D is slow."
+    found = paper_with_text(
+        "p", text, [("Pseudo-3 D networks", "METHOD"), ("P 3 D", "METHOD"), ("P 3 D", "METHOD")]
+    )
+    res = resolve_concepts([found])
+    assert res.concept_of == [["Method:pseudo-3d"] * 3]
+    assert res.concepts["Method:pseudo-3d"].merge_reasons["P 3 D"] == "acronym defined in paper p"
+
+
+@pytest.mark.parametrize(
+    "text, long, short, merged",
+    [
+        ("pruning fully connected (fc) layers", "fully connected", "fc", True),
+        ("two fully-connected (fc) layers", "fully-connected", "fc", True),
+        ("we use adversarial training (at) here", "adversarial training", "at", False),
+        ("feature computation layer (fc) again", "feature computation layer", "fc", False),
+    ],
+)
+def test_lowercase_abbreviation_must_be_the_initials_of_its_long_form(text, long, short, merged):
+    found = paper_with_text("p", text, [(long, "METHOD"), (short, "METHOD")])
+    res = resolve_concepts([found])
+    assert same_concept(res, (0, 0), (0, 1)) is merged
+
+
+def test_a_definition_needs_one_label_on_both_sides():
+    text = "We evaluate on the Pseudo-3 D networks ( P 3 D ) benchmark."
+    found = paper_with_text("p", text, [("Pseudo-3 D networks", "METHOD"), ("P 3 D", "DATASET")])
+    res = resolve_concepts([found])
+    assert res.concept_of == [["Method:pseudo-3d", "Dataset:p3d"]]
+
+
+def test_two_long_forms_of_one_acronym_in_a_paper_join():
+    text = (
+        "Such a separated convolutional network (S3D) was introduced by Xi. "
+        "Gating is applied to the outputs of Separated 3D (S3D)."
+    )
+    found = paper_with_text(
+        "p",
+        text,
+        [
+            ("separated convolutional network", "METHOD"),
+            ("S3D", "METHOD"),
+            ("Separated 3D", "METHOD"),
+            ("S3D", "METHOD"),
+        ],
+        acronyms={"S3D": "separated convolutional network"},
+    )
+    res = resolve_concepts([found])
+    assert len(set(res.concept_of[0])) == 1
+    (concept,) = res.concepts.values()
+    assert concept.merge_reasons["Separated 3D"] == "another long form of 'S3D' in paper p"
+
+
+def test_a_second_long_form_must_spell_the_acronym():
+    text = "A graph neural network (GNN) helps. Our message passing scheme (GNN) too."
+    found = paper_with_text(
+        "p",
+        text,
+        [
+            ("graph neural network", "METHOD"),
+            ("GNN", "METHOD"),
+            ("message passing scheme", "METHOD"),
+            ("GNN", "METHOD"),
+        ],
+        acronyms={"GNN": "graph neural network"},
+    )
+    res = resolve_concepts([found])
+    assert res.concept_of[0][0] == res.concept_of[0][1] != res.concept_of[0][2]
+
+
+def test_an_acronym_spelling_out_a_mention_of_its_paper_joins_it():
+    res = resolve_concepts(
+        [
+            paper("p1", ("Guided Network", "METHOD"), ("GN", "METHOD")),
+            paper("p2", ("convolutional 3D network", "METHOD"), ("C 3 D", "METHOD")),
+            paper("p3", ("GN", "METHOD")),  # no long form in this paper: left alone
+        ]
+    )
+    assert same_concept(res, (0, 0), (0, 1))
+    assert same_concept(res, (1, 0), (1, 1))  # "network" may be left out of the initials
+    assert not same_concept(res, (0, 1), (2, 0))
+    concept = res.concepts[res.concept_of[0][0]]
+    assert concept.merge_reasons["GN"] == "initials of 'Guided Network' in paper p1"
+
+
+@pytest.mark.parametrize(
+    "mentions",
+    [
+        # two long forms with the same initials: which one is meant is unknown
+        [("LR", "METHOD"), ("logistic regression", "METHOD"), ("linear regression", "METHOD")],
+        # another label
+        [("GN", "METHOD"), ("Guided Network", "DATASET")],
+        # not the initials, only letters in order
+        [("GNN", "METHOD"), ("graph network", "METHOD")],
+    ],
+)
+def test_initials_must_match_one_same_label_mention(mentions):
+    res = resolve_concepts([paper("p", *mentions)])
+    assert len(set(res.concept_of[0])) == len(mentions)
