@@ -11,6 +11,9 @@ from typing import Literal
 
 import networkx as nx
 
+from .export.graphml import write_graphml
+from .export.html import ViewReport, write_html
+from .export.neo4j_bundle import write_neo4j_bundle
 from .extract.extractor import extract_mentions
 from .extract.normalize import resolve_concepts
 from .extract.pipeline import load_pipeline
@@ -22,7 +25,7 @@ from .records import Paper, ReadResult, Resolution
 
 log = logging.getLogger(__name__)
 
-__all__ = ["BuildResult", "build", "build_graph", "load_graph", "write_outputs"]
+__all__ = ["BuildResult", "Outputs", "build", "build_graph", "load_graph", "write_outputs"]
 
 
 @dataclass
@@ -107,30 +110,37 @@ def build_graph(paths: Iterable[str | Path] | str | Path, **options) -> nx.Multi
     return build(paths, **options).graph
 
 
+@dataclass
+class Outputs:
+    """What :func:`write_outputs` wrote, and what the HTML view left out."""
+
+    paths: list[Path]
+    view: ViewReport | None = None
+
+
 def write_outputs(
     graph: nx.MultiDiGraph,
     outdir: str | Path,
     *,
     html: bool = True,
     neo4j_bundle: bool = True,
-) -> list[Path]:
-    """Write graph.json, graph.graphml, graph.html and the neo4j/ bundle to ``outdir``."""
-    from .export.graphml import write_graphml
+) -> Outputs:
+    """Write graph.json, graph.graphml, graph.html and the neo4j/ bundle to ``outdir``.
 
+    Every file is written atomically, so a failure never leaves a half-written one.
+    """
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
-    written = [
-        save_graph(graph, outdir / "graph.json"),
-        write_graphml(graph, outdir / "graph.graphml"),
-    ]
+    out = Outputs(
+        paths=[
+            save_graph(graph, outdir / "graph.json"),
+            write_graphml(graph, outdir / "graph.graphml"),
+        ]
+    )
     if html:
-        from .export.html import write_html
-
-        write_html(graph, outdir / "graph.html")
-        written.append(outdir / "graph.html")
+        out.view = write_html(graph, outdir / "graph.html")
+        out.paths.append(outdir / "graph.html")
     if neo4j_bundle:
-        from .export.neo4j_bundle import write_neo4j_bundle
-
         write_neo4j_bundle(graph, outdir / "neo4j")
-        written.append(outdir / "neo4j")
-    return written
+        out.paths.append(outdir / "neo4j")
+    return out

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -85,27 +84,30 @@ def build(
                 on_read=lambda read: progress.update(task, total=len(read.papers)),
                 on_paper=lambda _paper: progress.advance(task),
             )
-        written = write_outputs(result.graph, output, html=html)
-        if neo4j_uri:
-            _push(result.graph, neo4j_uri, neo4j_user, neo4j_database)
+        outputs = write_outputs(result.graph, output, html=html)
     except PaperkgError as e:
         err_console.print(f"[red]error:[/red] {e}", highlight=False)
         raise typer.Exit(1) from e
     print_summary(result)
-    console.print("wrote " + ", ".join(str(p) for p in written), highlight=False)
+    if outputs.view is not None and (outputs.view.nodes_left_out or outputs.view.edges_left_out):
+        for line in outputs.view.summary()[1:]:
+            console.print(line, highlight=False)
+        console.print("  (paperkg view out/graph.json --max-nodes N draws more)", highlight=False)
+    console.print("wrote " + ", ".join(str(p) for p in outputs.paths), highlight=False)
+    if neo4j_uri:
+        try:
+            _push(result.graph, neo4j_uri, neo4j_user, neo4j_database)
+        except PaperkgError as e:
+            err_console.print(f"[red]error:[/red] {e}", highlight=False, soft_wrap=True)
+            raise typer.Exit(1) from e
 
 
 def _push(graph, uri: str, user: str, database: str | None) -> None:
-    import neo4j
+    from ..export.neo4j_load import push_to_neo4j
+    from .push import print_push_report
 
-    from ..export.neo4j_load import push_graph
-
-    password = os.environ.get("NEO4J_PASSWORD")
-    if password is None:
-        raise PaperkgError("NEO4J_PASSWORD is not set; export it to load into Neo4j")
-    with neo4j.GraphDatabase.driver(uri, auth=(user, password)) as driver:
-        report = push_graph(driver, graph, database=database)
-    console.print(f"neo4j: {report}", highlight=False)
+    report = push_to_neo4j(graph, uri=uri, user=user, database=database)
+    print_push_report(report, uri=uri)
 
 
 def print_summary(result) -> None:
