@@ -7,6 +7,7 @@ view works offline and cleanly.
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 from dataclasses import dataclass, field
@@ -69,9 +70,10 @@ class OpenedPage:
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
-        pytest.skip(
-            f"no Chromium at {CHROMIUM}: run ./install.sh as root (apt-get install chromium)"
-        )
+        reason = f"no Chromium at {CHROMIUM}: run ./install.sh as root (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(reason + "; CI must run the browser tests, not skip them")
+        pytest.skip(reason)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
