@@ -38,8 +38,6 @@ from __future__ import annotations
 import json
 import logging
 import math
-import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +53,7 @@ from pyvis.node import Node
 
 from ..errors import ExportError
 from ..graph.schema import CO_OCCURS, CONCEPT_LABELS, NODE_LABELS, PAPER, PROPOSES
+from .atomic import atomic_open
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -669,16 +668,8 @@ def _inline_asset(path: Path) -> Markup:
 
 def _write_atomically(path: Path, text: str) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        with atomic_open(path) as f:
+            f.write(text)
     except OSError as e:
         raise ExportError(
             f"cannot write {path} ({e}); check the folder exists and is writable"
