@@ -40,6 +40,11 @@ from .keys import (
     name_tokens,
 )
 from .similarity import near_duplicate_pairs
+from .variants import (
+    american_spelling,
+    of_phrase_reordered,
+    without_generic_tail,
+)
 
 __all__ = ["canonical_key", "resolve_concepts"]
 
@@ -146,6 +151,7 @@ def resolve_concepts(
     resolver.link_paper_long_forms()
     resolver.merge_spelling_variants()
     resolver.merge_typos()
+    resolver.merge_name_variants()
     resolver.link_corpus_acronyms()
     concept_id_of = resolver.concepts()
 
@@ -289,14 +295,62 @@ class _Resolver:
                 self.groups.add((label, long_key))
         by_compact: dict[tuple[str, str], list[Node]] = defaultdict(list)
         for node in self.groups.parent:
-            compact = compact_key(node[1])
+            compact = compact_key(american_spelling(node[1]))
             if len(compact) >= 5:
                 by_compact[(node[0], compact)].append(node)
         for variants in by_compact.values():
             if len(variants) > 1:
                 variants.sort(key=lambda n: (-self.node_count[n], n[1]))
+                target = variants[0]
                 for other in variants[1:]:
-                    self.groups.union(other, variants[0], f"spelling variant of '{variants[0][1]}'")
+                    kind = (
+                        "spelling variant"
+                        if compact_key(other[1]) == compact_key(target[1])
+                        else "British/American spelling"
+                    )
+                    self.groups.union(other, target, f"{kind} of '{target[1]}'")
+
+    def merge_name_variants(self) -> None:
+        """One name with or without a generic last word ("hashtag recommendation
+        problem", "hashtag recommendation"), or as "X of Y" ("prediction of
+        intelligibility", "intelligibility prediction"); see :mod:`.variants`."""
+        present = [n for n in self.groups.parent if self.node_count[n]]
+        # a stem is found whatever its hyphens: "hash-tag recommendation"
+        by_compact = {(n[0], compact_key(american_spelling(n[1]))): n for n in present}
+        by_stem: dict[Node, list[Node]] = defaultdict(list)
+        for node in present:
+            label, key = node
+            split = without_generic_tail(key, label)
+            if split is not None:
+                compact = compact_key(american_spelling(split[0]))
+                stem = by_compact.get((label, compact), (label, split[0]))
+                by_stem[stem].append(node)
+            reordered = of_phrase_reordered(key)
+            if reordered is not None and self.node_count.get((label, reordered)):
+                self.groups.union(node, (label, reordered), f"'X of Y' form of '{reordered}'")
+        for stem, variants in by_stem.items():
+            if self.node_count.get(stem):
+                target = stem
+            else:
+                target = max(variants, key=lambda n: (self.node_count[n], n[1]))
+            if " " not in stem[1] and not self._proper_name(stem, variants):
+                continue
+            for node in variants:
+                if node != target:
+                    tail = node[1].rpartition(" ")[2]
+                    self.groups.union(
+                        node, target, f"same name with generic '{tail}': '{target[1]}'"
+                    )
+
+    def _proper_name(self, stem: Node, variants: list[Node]) -> bool:
+        """A one-word stem is a name when it is seen alone and always capitalised:
+        "Dau" and "Dau measure", not "language" and "language model"."""
+        if not self.node_count.get(stem):
+            return False
+        for node in (stem, *variants):
+            if not all(s[:1].isupper() for s in self.surface_count[node]):
+                return False
+        return True
 
     def merge_typos(self) -> None:
         """Near-duplicate keys of one label (see :mod:`.similarity`); acronyms never."""

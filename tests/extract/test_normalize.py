@@ -104,6 +104,12 @@ MUST_MERGE = [
     ("exponential moving average", "exponentially moving average"),
     ("evolutionary strategies", "evolution strategies"),
     ("C 3 D", "C3D"),  # tokenizer spacing
+    ("batch normalisation", "batch normalization"),  # British spelling
+    ("sequence modelling", "sequence modeling"),
+    ("hashtag recommendation", "hash-tag recommendation approach"),  # generic last word
+    ("information extraction technique", "information extraction system"),
+    ("Fragment-and-Compose", "Fragment-and-Compose paradigm"),
+    ("intelligibility prediction", "predictions of intelligibility"),  # "X of Y"
 ]
 
 
@@ -131,6 +137,11 @@ MUST_NOT_MERGE = [
     ("gradient descent", "gradient ascent", "METHOD"),
     ("function space", "functional space", "METHOD"),
     ("graph model", "graphical model", "METHOD"),
+    ("language", "language model", "METHOD"),  # a one-word stem is no name
+    ("diffusion", "diffusion model", "METHOD"),
+    ("number of parameters", "parameter number", "METRIC"),  # "number of" is no noun
+    ("noise", "noize", "METHOD"),  # only British endings are respelled
+    ("filled", "filed", "METHOD"),
 ]
 
 
@@ -139,6 +150,13 @@ def test_must_not_merge(a, b, label):
     res = resolve_concepts([paper("p1", (a, label), (b, label))])
     assert not same_concept(res, (0, 0), (0, 1))
     assert len(res.concepts) == 2
+
+
+def test_a_capitalised_one_word_name_may_drop_its_generic_word():
+    res = resolve_concepts([paper("p", ("Dau measure", "METRIC"), ("Dau", "METRIC"))])
+    assert same_concept(res, (0, 0), (0, 1))
+    (concept,) = res.concepts.values()
+    assert concept.merge_reasons["Dau measure"] == "same name with generic 'measure': 'dau'"
 
 
 def test_different_labels_never_merge():

@@ -1,0 +1,108 @@
+"""Name variants: one name written with a generic last word, in another word order
+or in British spelling.
+
+Each function maps a canonical key to a *variant key*; keys of one label that
+share a variant key name one thing:
+
+* :func:`without_generic_tail` -- "hashtag recommendation problem" and "hashtag
+  recommendation", "Fragment-and-Compose paradigm" and "Fragment-and-Compose";
+* :func:`of_phrase_reordered` -- "prediction of intelligibility" and
+  "intelligibility prediction";
+* :func:`american_spelling` -- "normalisation" and "normalization", "modelling"
+  and "modeling".
+
+>>> without_generic_tail("information extraction technique", "METHOD")
+('information extraction', 'technique')
+>>> of_phrase_reordered("predictions of intelligibility")
+'intelligibility prediction'
+>>> american_spelling("batch normalisation")
+'batch normalization'
+"""
+
+from __future__ import annotations
+
+import re
+
+from .keys import singular
+
+__all__ = [
+    "american_spelling",
+    "of_phrase_reordered",
+    "without_generic_tail",
+]
+
+#: last words that say what kind of thing a name is, not which one, by label
+VARIANT_TAILS = {
+    "METHOD": frozenset(
+        """model method algorithm approach framework architecture technique system
+        paradigm scheme procedure strategy toolkit""".split()
+    ),
+    "DATASET": frozenset("dataset benchmark corpus suite collection".split()),
+    "TASK": frozenset("task problem challenge".split()),
+    "METRIC": frozenset("score metric measure".split()),
+}
+
+
+def without_generic_tail(key: str, label: str) -> tuple[str, str] | None:
+    """``(stem, tail)`` when ``key`` ends with a generic word of its label, else None.
+
+    Whether the stem is still a name is the caller's question: "information
+    extraction" is, "language" (of "language model") is not.
+
+    >>> without_generic_tail("language model", "METHOD")
+    ('language', 'model')
+    >>> without_generic_tail("dau measure", "METRIC")
+    ('dau', 'measure')
+    """
+    stem, _, last = key.rpartition(" ")
+    if not stem or singular(last) not in VARIANT_TAILS.get(label, ()):
+        return None
+    return stem, singular(last)
+
+
+#: first words of "X of Y" phrases that are not a noun to move ("number of", "set of")
+_NOT_HEADS = frozenset(
+    """number set kind type sort part lot lack use way amount degree level class family
+    version variant combination mixture sequence series pair group collection subset""".split()
+)
+
+
+def of_phrase_reordered(key: str) -> str | None:
+    """ "Y X" for a key "X of Y" (X one noun, Y one or two words), else None.
+
+    >>> of_phrase_reordered("number of parameters") is None
+    True
+    >>> of_phrase_reordered("analysis of variance")
+    'variance analysis'
+    """
+    head, sep, rest = key.partition(" of ")
+    if not sep or " " in head or len(head) < 4 or head in _NOT_HEADS:
+        return None
+    words = rest.split(" ")
+    if words[0] in {"the", "a", "an"}:
+        words = words[1:]
+    if not 1 <= len(words) <= 2 or not all(w.isalpha() for w in words):
+        return None
+    return " ".join([*words, singular(head)])
+
+
+_BRITISH = [
+    (re.compile(r"(?<=\w{3})is(?=(?:ation|ations|ing|ed|er|ers|es|e)\b)"), "iz"),
+    (re.compile(r"(?<=\w{2})ell(?=(?:ing|ed|er|ers)\b)"), "el"),
+    (re.compile(r"\b(behavi|neighb|col|fav|lab|harb|flav|hum|vig|hon|endeav)our"), r"\1or"),
+    (re.compile(r"\b(cent|met|fib|theat)re\b"), r"\1er"),
+    (re.compile(r"(?<=\w{3})ys(?=(?:e|ed|es|ing)\b)"), "yz"),
+]
+
+
+def american_spelling(key: str) -> str:
+    """``key`` with British spellings made American (only to compare keys).
+
+    >>> [american_spelling(k) for k in ["modelling", "labelled data", "colour", "analyse"]]
+    ['modeling', 'labeled data', 'color', 'analyze']
+    >>> american_spelling("noise")
+    'noise'
+    """
+    for pattern, replacement in _BRITISH:
+        key = pattern.sub(replacement, key)
+    return key
