@@ -24,7 +24,14 @@ from collections.abc import Hashable, Mapping
 from typing import TypeVar
 
 from ..records import Mention, PaperMentions
-from .keys import GENERIC_TAILS, clean_surface, is_acronym, parenthetical_definition, singular
+from .keys import (
+    GENERIC_TAILS,
+    appended_acronym,
+    clean_surface,
+    is_acronym,
+    parenthetical_definition,
+    singular,
+)
 
 __all__ = [
     "ACRONYM_MAJORITY",
@@ -78,7 +85,7 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
         short = clean_surface(mention.text)
         if mention.long_form and short not in defined:
             defined[short] = mention.long_form
-        inner = parenthetical_definition(mention.text)
+        inner = parenthetical_definition(mention.text) or appended_acronym(mention.text)
         if inner is not None and inner[0] not in defined:
             defined[inner[0]] = inner[1]
     text = result.paper.text

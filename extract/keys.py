@@ -28,6 +28,7 @@ import unicodedata
 from functools import lru_cache
 
 __all__ = [
+    "appended_acronym",
     "canonical_key",
     "clean_surface",
     "compact_key",
@@ -305,6 +306,11 @@ def name_tokens(surface: str, label: str, changes: list[str] | None = None) -> l
     text = clean_surface(surface)
     if "(" in text:
         text = _without_definition(text, changes)
+    elif " " in text:
+        appended = appended_acronym(text)
+        if appended is not None:
+            changes.append(f"acronym '{appended[0]}' after its name dropped")
+            text = appended[1]
     tokens = [t for t in text.split(" ") if t]
     stripped_determiner = False
     while tokens:
@@ -425,6 +431,23 @@ def compact_key(key: str) -> str:
 
 
 _SEPARATORS = re.compile(r"[\s\-_/.]")
+
+
+def appended_acronym(text: str) -> tuple[str, str] | None:
+    """``(short, long)`` when a name ends with its own acronym, spelled by its capitals.
+
+    >>> appended_acronym("MORphological PArser MORPA")
+    ('MORPA', 'MORphological PArser')
+    >>> appended_acronym("Deep Q Network DQN")
+    ('DQN', 'Deep Q Network')
+    >>> appended_acronym("pre-trained BERT GPT") is None
+    True
+    """
+    long, _, short = clean_surface(text).rpartition(" ")
+    if long.count(" ") < 1 or not is_acronym(short):
+        return None
+    capitals = "".join(c for c in long if c.isupper())
+    return (short, long) if capitals == "".join(c for c in short if c.isupper()) else None
 
 
 _PARENTHETICAL = re.compile(r"^(?P<out>[^()]+?)\s+\((?P<in>[^()]+)\)(?P<rest>\s+[^()]*)?$")

@@ -63,6 +63,8 @@ def same_concept(res, a: tuple[int, int], b: tuple[int, int]) -> bool:
         ("Deeplab-V 2", "METHOD", "deeplab-v2"),
         ("UCF 101", "DATASET", "ucf 101"),  # a word and a number stay apart
         ("2 D convolution", "METHOD", "2d convolution"),
+        ("MORphological PArser MORPA", "METHOD", "morphological parser"),  # name + acronym
+        ("CNN LSTM GRU", "METHOD", "cnn lstm gru"),  # not spelled by the capitals before
     ],
 )
 def test_canonical_key(surface, label, key):
@@ -110,6 +112,7 @@ MUST_MERGE = [
     ("information extraction technique", "information extraction system"),
     ("Fragment-and-Compose", "Fragment-and-Compose paradigm"),
     ("intelligibility prediction", "predictions of intelligibility"),  # "X of Y"
+    ("Deep Q Network DQN", "deep Q-network"),  # a name followed by its acronym
 ]
 
 
