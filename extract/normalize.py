@@ -449,7 +449,7 @@ class _Resolver:
                 max(surface_count[head], key=surface_count[head].__getitem__), label
             )
         if not forced:
-            name = _prefer_coined_acronym(name, group, surface_count, acronym_surfaces)
+            name = _prefer_coined_acronym(name, label, group, surface_count, acronym_surfaces)
         aliases: Counter[str] = Counter()
         reasons: dict[str, list[str]] = defaultdict(list)
         for node in group:
@@ -496,22 +496,31 @@ def is_coined_name(surface: str) -> bool:
     return any(c.isupper() for c in inner) and any(c.islower() for c in inner)
 
 
-def _prefer_coined_acronym(name, group, surface_count, acronym_surfaces) -> str:
+def _prefer_coined_acronym(name, label, group, surface_count, acronym_surfaces) -> str:
     """A paper's coined name beats a plain description of it as the concept's name.
 
     "selective KD (SelKD)" and "lightweight ΔΔG predictor (Light-DDG)" are known by
     their short forms; "Rotary Positional Encodings (RoPE)" keeps its title-case long
-    form and "graph neural network (GNN)" its long form.
+    form and "graph neural network (GNN)" its long form. A coined name used less
+    often than the description does not: one paper's "Self-SL" does not rename the
+    corpus's "self-supervised learning".
     """
     words = name.split()
     if len(words) > 1 and all(w[:1].isupper() for w in words):
         return name
     coined: Counter[str] = Counter()
+    described = 0  # mentions written as the name
     for node in group:
         for surface, n in surface_count[node].items():
-            if surface in acronym_surfaces and is_coined_name(surface):
-                coined[surface] += n
-    return max(coined, key=lambda s: (coined[s], s)) if coined else name
+            if surface in acronym_surfaces:
+                if is_coined_name(surface):
+                    coined[surface] += n
+            elif display_name(surface, label).casefold() == name.casefold():
+                described += n
+    if not coined:
+        return name
+    best = max(coined, key=lambda s: (coined[s], s))
+    return best if coined[best] >= described else name
 
 
 def _is_short_key(key: str, short_surface: dict[str, Counter[str]]) -> bool:

@@ -544,3 +544,19 @@ def test_an_acronym_spelling_out_a_mention_of_its_paper_joins_it():
 def test_initials_must_match_one_same_label_mention(mentions):
     res = resolve_concepts([paper("p", *mentions)])
     assert len(set(res.concept_of[0])) == len(mentions)
+
+
+def test_a_rarely_used_coined_acronym_does_not_rename_a_common_concept():
+    res = resolve_concepts(
+        [
+            paper("p1", ("self-supervised learning", "METHOD"), ("SSL", "METHOD")),
+            paper(
+                "p2",
+                ("self-supervised learning", "METHOD"),
+                ("Self-SL", "METHOD", "self-supervised learning"),
+            ),
+            paper("p3", ("self-supervised learning", "METHOD")),
+        ]
+    )
+    (concept,) = {c for row in res.concept_of for c in row}
+    assert res.concepts[concept].name == "self-supervised learning"
