@@ -306,7 +306,7 @@ def name_tokens(surface: str, label: str, changes: list[str] | None = None) -> l
     text = clean_surface(surface)
     if "(" in text:
         text = _without_definition(text, changes)
-    elif " " in text:
+    elif " " in text and (text[-1].isupper() or text.endswith("s")):
         appended = appended_acronym(text)
         if appended is not None:
             changes.append(f"acronym '{appended[0]}' after its name dropped")

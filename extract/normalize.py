@@ -509,17 +509,20 @@ def _prefer_coined_acronym(name, label, group, surface_count, acronym_surfaces) 
     if len(words) > 1 and all(w[:1].isupper() for w in words):
         return name
     coined: Counter[str] = Counter()
-    described = 0  # mentions written as the name
     for node in group:
         for surface, n in surface_count[node].items():
-            if surface in acronym_surfaces:
-                if is_coined_name(surface):
-                    coined[surface] += n
-            elif display_name(surface, label).casefold() == name.casefold():
-                described += n
+            if surface in acronym_surfaces and is_coined_name(surface):
+                coined[surface] += n
     if not coined:
         return name
     best = max(coined, key=lambda s: (coined[s], s))
+    described = sum(  # mentions written as the name
+        n
+        for node in group
+        for surface, n in surface_count[node].items()
+        if surface not in acronym_surfaces
+        and display_name(surface, label).casefold() == name.casefold()
+    )
     return best if coined[best] >= described else name
 
 

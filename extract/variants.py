@@ -22,6 +22,7 @@ share a variant key name one thing:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .keys import singular
 
@@ -95,6 +96,7 @@ _BRITISH = [
 ]
 
 
+@lru_cache(maxsize=200_000)
 def american_spelling(key: str) -> str:
     """``key`` with British spellings made American (only to compare keys).
 
