@@ -3,8 +3,9 @@
 :func:`resolve_concepts` maps every mention to a :class:`~paperkg.records.Concept`:
 mentions with equal canonical keys (:func:`canonical_key`) share one, an acronym
 defined in a paper joins its long form, a bare acronym joins the long form the
-corpus agrees on, spelling variants and near-duplicate typos join, and a user
-alias file overrides all of it. Every alias carries the reason it joined, so a
+corpus agrees on, spelling variants and near-duplicate typos join, so do names
+with and without a generic last word (see :mod:`.variants`), and a user alias
+file overrides all of it. Every alias carries the reason it joined, so a
 merge can be audited.
 
 Examples
@@ -279,8 +280,9 @@ class _Resolver:
     def link_paper_long_forms(self) -> None:
         """Two long forms one paper gives one acronym ("separated convolutional network
         (S3D)" and "Separated 3D (S3D)") name one thing, in each label they have."""
+        labels = sorted({label for label, _ in self.node_count})
         for short, long, other, paper_id in self.paper_links:
-            for label in sorted({lab for lab, _ in self.groups.parent}):
+            for label in labels:
                 a, b = (label, canonical_key(other, label)), (label, canonical_key(long, label))
                 if a[1] and b[1] and a != b and a in self.node_count and b in self.node_count:
                     self.groups.union(a, b, f"another long form of '{short}' in paper {paper_id}")
