@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..errors import PaperkgError
+from ..export.neo4j_load import DEFAULT_BATCH_SIZE
 from . import app
 
 console = Console()
@@ -32,7 +33,9 @@ def push(
     database: Annotated[
         str | None, typer.Option(help="Target database (default: the user's home database).")
     ] = None,
-    batch_size: Annotated[int, typer.Option(min=1, help="Rows per write transaction.")] = 2000,
+    batch_size: Annotated[
+        int, typer.Option(min=1, help="Rows per write transaction.")
+    ] = DEFAULT_BATCH_SIZE,
 ) -> None:
     """Load OUTDIR/graph.json into Neo4j (password from NEO4J_PASSWORD).
 

@@ -52,7 +52,7 @@ from . import cypher
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_BATCH_SIZE = 2000
+DEFAULT_BATCH_SIZE = 5000
 PASSWORD_ENV = "NEO4J_PASSWORD"
 MIN_SERVER_MAJOR = 5
 #: Bolt URI schemes (plain, TLS, TLS with a self-signed certificate; direct or routed)

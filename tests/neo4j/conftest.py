@@ -44,9 +44,7 @@ def driver(neo4j_server):
 def empty_db(driver):
     """The driver, on a database with no data and none of paperkg's constraints or indexes."""
     with driver.session() as session:  # IN TRANSACTIONS needs an auto-commit query
-        session.run(
-            "MATCH (n) CALL { WITH n DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS"
-        ).consume()
+        session.run("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS").consume()
     for label in NODE_LABELS:
         driver.execute_query(f"DROP CONSTRAINT paperkg_{label.lower()}_id IF EXISTS")
         driver.execute_query(f"DROP INDEX paperkg_{label.lower()}_name IF EXISTS")

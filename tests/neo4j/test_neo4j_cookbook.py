@@ -42,7 +42,7 @@ def example(driver, empty_db_module):
 @pytest.fixture(scope="module")
 def empty_db_module(driver):
     with driver.session() as session:
-        session.run("MATCH (n) CALL { WITH n DETACH DELETE n } IN TRANSACTIONS").consume()
+        session.run("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS").consume()
 
 
 def run(driver, heading):

@@ -43,6 +43,13 @@ class ServerInfo:
     home: Path
     #: the server's LOAD CSV root (``file:///x.csv`` reads ``import_dir / "x.csv"``)
     import_dir: Path
+    #: process id of the server's JVM
+    pid: int = 0
+
+    def cpu_seconds(self) -> float:
+        """CPU time the server's JVM has used so far (Linux)."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     @property
     def auth(self) -> tuple[str, str]:
@@ -108,6 +115,7 @@ def running_server(
     timeout: float = 120.0,
     heap: str = "1g",
     quick_start: bool = True,
+    pagecache_mb: int = 128,
 ) -> Iterator[ServerInfo]:
     """Start Neo4j on a free loopback port, yield once Bolt answers, stop it afterwards.
 
@@ -128,6 +136,7 @@ def running_server(
         "-cp", f"{CLASSES}:{LIB}/*", MAIN_CLASS,
         "--port", str(port), "--password", PASSWORD,
         "--home", str(home), "--import-dir", str(import_dir),
+        "--pagecache-mb", str(pagecache_mb),
     ]
     # fmt: on
     info = ServerInfo(
@@ -140,6 +149,7 @@ def running_server(
     )
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
+    info.pid = proc.pid
     try:
         _wait_until_ready(proc, info, log_path, timeout)
         yield info

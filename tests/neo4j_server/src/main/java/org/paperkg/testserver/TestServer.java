@@ -16,7 +16,7 @@ import org.neo4j.io.ByteUnit;
 /**
  * An in-process Neo4j Community server with Bolt on a loopback port, for tests.
  *
- * <p>Arguments: {@code --port N --password P --home DIR [--import-dir DIR]}. User {@code neo4j}
+ * <p>Arguments: {@code --port N --password P --home DIR [--import-dir DIR] [--pagecache-mb M]}. User {@code neo4j}
  * gets password P. Prints {@code PAPERKG-NEO4J-READY bolt://127.0.0.1:N} once Bolt accepts
  * connections, then runs until standard input closes or the process gets SIGTERM/SIGINT.
  */
@@ -42,7 +42,8 @@ public final class TestServer {
                 .setConfig(HttpConnector.enabled, false)
                 .setConfig(GraphDatabaseSettings.auth_enabled, true)
                 .setConfig(GraphDatabaseSettings.load_csv_file_url_root, importDir)
-                .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(128))
+                .setConfig(GraphDatabaseSettings.pagecache_memory,
+                        ByteUnit.mebiBytes(Long.parseLong(opts.getOrDefault("--pagecache-mb", "128"))))
                 .setConfig(GraphDatabaseSettings.shutdown_transaction_end_timeout, Duration.ofSeconds(2))
                 .build();
 
@@ -88,7 +89,8 @@ public final class TestServer {
         String value = opts.get(name);
         if (value == null) {
             System.err.println("missing " + name
-                    + "; usage: TestServer --port N --password P --home DIR [--import-dir DIR]");
+                    + "; usage: TestServer --port N --password P --home DIR [--import-dir DIR]"
+                    + " [--pagecache-mb M]");
             System.exit(2);
         }
         return value;
