@@ -57,13 +57,15 @@ MERGE_NODES: dict[str, str] = {
     for label in NODE_LABELS
 }
 
-#: ``$rows``: list of ``{src, dst, props}``
+#: ``$rows``: list of ``{src, rels: [{dst, props}, ...]}``, relationships grouped by start
+#: node so each start node is looked up once per batch, not once per relationship
 MERGE_RELS: dict[tuple[str, str, str], str] = {
     (rel, start, end): (
         "UNWIND $rows AS row "
         f"MATCH (a:{start} {{id: row.src}}) "
-        f"MATCH (b:{end} {{id: row.dst}}) "
-        f"MERGE (a)-[r:{rel}]->(b) SET r += row.props"
+        "UNWIND row.rels AS rel "
+        f"MATCH (b:{end} {{id: rel.dst}}) "
+        f"MERGE (a)-[r:{rel}]->(b) SET r += rel.props"
     )
     for rel, start, end in REL_PATTERNS
 }

@@ -195,9 +195,33 @@ def graph_rows(graph: nx.Graph) -> GraphRows:
     return rows
 
 
-def _batches(rows: list[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+def _batches(rows: list[dict[str, Any]], size: int) -> Iterator[tuple[list[dict[str, Any]], int]]:
     for start in range(0, len(rows), size):
-        yield rows[start : start + size]
+        batch = rows[start : start + size]
+        yield batch, len(batch)
+
+
+def rel_batches(
+    rows: list[dict[str, Any]], size: int
+) -> Iterator[tuple[list[dict[str, Any]], int]]:
+    """Relationship rows grouped by start node for :data:`.cypher.MERGE_RELS`.
+
+    Yields ``(groups, relationships)`` with at most ``size`` relationships per batch.
+
+    >>> rows = [{"src": "a", "dst": d, "props": {}} for d in "xyz"]
+    >>> [(len(groups), n) for groups, n in rel_batches(rows, 2)]
+    [(1, 2), (1, 1)]
+    """
+    groups: dict[str, list[dict[str, Any]]] = {}
+    count = 0
+    for row in rows:
+        groups.setdefault(row["src"], []).append({"dst": row["dst"], "props": row["props"]})
+        count += 1
+        if count == size:
+            yield [{"src": src, "rels": rels} for src, rels in groups.items()], count
+            groups, count = {}, 0
+    if count:
+        yield [{"src": src, "rels": rels} for src, rels in groups.items()], count
 
 
 # --- talking to the server -----------------------------------------------------------------
@@ -342,20 +366,22 @@ def push_graph(
             session.run(cypher.AWAIT_INDEXES).consume()
 
             done = 0
-            work: list[tuple[str, list[dict[str, Any]]]] = [
-                (cypher.MERGE_NODES[label], node_rows) for label, node_rows in rows.nodes.items()
+            work = [
+                (cypher.MERGE_NODES[label], _batches(node_rows, batch_size))
+                for label, node_rows in rows.nodes.items()
             ]
             work += [
-                (cypher.MERGE_RELS[pattern], rel_rows) for pattern, rel_rows in rows.rels.items()
+                (cypher.MERGE_RELS[pattern], rel_batches(rel_rows, batch_size))
+                for pattern, rel_rows in rows.rels.items()
             ]
-            for query, all_rows in work:
-                for batch in _batches(all_rows, batch_size):
+            for query, batches in work:
+                for batch, size in batches:
                     counters = session.execute_write(_write, query, {"rows": batch})
                     report.nodes_created += counters.nodes_created
                     report.relationships_created += counters.relationships_created
                     report.properties_set += counters.properties_set
                     report.batches += 1
-                    done += len(batch)
+                    done += size
                     if progress is not None:
                         progress(done, total)
     except (DriverError, Neo4jError) as e:

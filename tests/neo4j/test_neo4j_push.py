@@ -7,7 +7,7 @@ import json
 import pytest
 
 from paperkg.export import cypher
-from paperkg.export.neo4j_load import database_counts, graph_rows, push_graph
+from paperkg.export.neo4j_load import database_counts, graph_rows, push_graph, rel_batches
 from paperkg.graph.schema import NODE_LABELS
 
 pytestmark = pytest.mark.neo4j
@@ -100,9 +100,10 @@ def test_schema_comes_first(empty_db, small_graph):
 
 def test_batched_loads_use_the_constraint_index(empty_db, small_graph):
     push_graph(empty_db, small_graph)
-    rows = graph_rows(small_graph)
+    uses = graph_rows(small_graph).rels[("USES", "Paper", "Method")]
+    ((groups, _),) = rel_batches(uses, 100)
     plan = empty_db.execute_query(
-        "EXPLAIN " + cypher.MERGE_RELS[("USES", "Paper", "Method")],
-        rows=rows.rels[("USES", "Paper", "Method")],
+        "EXPLAIN " + cypher.MERGE_RELS[("USES", "Paper", "Method")], rows=groups
     ).summary.plan
-    assert "NodeUniqueIndexSeek" in json.dumps(plan)
+    seeks = json.dumps(plan).count("NodeUniqueIndexSeek")
+    assert seeks == 2  # both ends found through the uniqueness constraints' indexes
