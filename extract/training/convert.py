@@ -78,7 +78,7 @@ def write_docbin(docs: Sequence[Doc], path: str | Path) -> Path:
     """Save docs as a ``.spacy`` file that ``spacy train`` reads."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    DocBin(attrs=["ENT_IOB", "ENT_TYPE"], docs=docs).to_disk(path)
+    DocBin(attrs=["ENT_IOB", "ENT_TYPE", "TAG"], docs=docs).to_disk(path)
     logger.info("wrote %d docs to %s", len(docs), path)
     return path
 

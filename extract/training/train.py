@@ -28,6 +28,7 @@ import spacy
 
 from ...errors import ExtractionError
 from ..evaluate import evaluate, read_gold, split_tdmsci
+from . import callbacks  # noqa: F401  (registers paperkg.copy_tok2vec.v1)
 from .convert import gold_to_docs, metric_terms, predicted_spans, write_docbin
 
 logger = logging.getLogger(__name__)
@@ -89,6 +90,7 @@ def prepare_corpora(
     tdmsci_in_train: bool = True,
     scierc_repeat: int = 1,
     method_model: spacy.Language | None = None,
+    tag_with: str | None = None,
 ) -> dict:
     """Write ``train.spacy`` and ``dev.spacy`` into ``output_dir``; return what went in.
 
@@ -98,13 +100,17 @@ def prepare_corpora(
     best on it). Labels a corpus does not annotate are marked *unknown*, not
     "outside": well-known metric words in SciER (no METRIC type), and the
     METHOD spans ``method_model`` predicts in TDMSci (no METHOD type).
+    ``tag_with`` (a pipeline name) adds its tagger's predictions as silver
+    ``TAG`` annotation, so a config that fine-tunes the shared tok2vec can keep
+    training the tagger on it (self-distillation) and keep its POS tags.
     The returned dict holds the paths, document counts per corpus and the gold
     documents of every evaluation set (``"eval"``: name -> (format, docs)).
     """
     if not (scierc or scier or tdmsci):
         raise ExtractionError("no training data given; pass at least one of scierc, scier, tdmsci.")
     output_dir = Path(output_dir)
-    tokenizer = spacy.blank("en")
+    # With silver tags, tokenise with the tagging pipeline so docs share its vocab.
+    tokenizer = spacy.load(tag_with, exclude=["parser", "ner"]) if tag_with else spacy.blank("en")
     stats: Counter = Counter()
     train, dev, counts, evals = [], [], {}, {}
     if scierc:
@@ -141,6 +147,10 @@ def prepare_corpora(
     if not dev:
         # TDMSci alone: its held-out part is the only dev set there is.
         dev = gold_to_docs(evals["tdmsci_heldout"][1], tokenizer)
+    if tag_with:
+        with tokenizer.select_pipes(enable=["tok2vec", "tagger"]):
+            train = list(tokenizer.pipe(train, batch_size=256))
+            dev = list(tokenizer.pipe(dev, batch_size=256))
     logger.info("training spans: %s", dict(stats))
     return {
         "train": write_docbin(train, output_dir / "train.spacy"),
@@ -162,7 +172,8 @@ def train_model(
     tdmsci_in_train: bool = True,
     scierc_repeat: int = 3,
     method_model: str | Path | None = None,
-    stage1_steps: int = 2000,
+    stage1_steps: int = 1500,
+    tag_with: str | None = None,
 ) -> Path:
     """Train the NER and return the folder of the finished pipeline.
 
@@ -173,7 +184,7 @@ def train_model(
 
     When TDMSci is trained on, its unannotated METHODs are masked with the
     predictions of ``method_model``; without one, a first stage trains it on
-    SciERC + SciER with the default config for ``stage1_steps`` steps
+    SciERC + SciER with the same config for ``stage1_steps`` steps
     (``output_dir/stage1``). Training is single-threaded (numpy/blis); set
     ``OMP_NUM_THREADS=1`` to be sure.
     """
@@ -188,8 +199,10 @@ def train_model(
                 output_dir / "stage1",
                 scierc=scierc,
                 scier=scier,
-                overrides={"training.max_steps": stage1_steps},
+                config=config,
+                overrides={**(overrides or {}), "training.max_steps": stage1_steps},
                 scierc_repeat=scierc_repeat,
+                tag_with=tag_with,
             )
         masker = spacy.load(method_model)
     corpora = prepare_corpora(
@@ -200,6 +213,7 @@ def train_model(
         tdmsci_in_train=tdmsci_in_train,
         scierc_repeat=scierc_repeat,
         method_model=masker,
+        tag_with=tag_with,
     )
     settings = {"paths.train": str(corpora["train"]), "paths.dev": str(corpora["dev"])}
     settings.update(overrides or {})
@@ -209,12 +223,19 @@ def train_model(
         shutil.rmtree(model_dir)
     shutil.copytree(output_dir / "training" / "model-best", model_dir)
     nlp = spacy.load(model_dir)
+    # The trained weights are in place: the saved config must not need paperkg's
+    # training callbacks to load.
+    config_path = model_dir / "config.cfg"
+    saved = spacy.util.load_config(config_path)
+    saved["initialize"]["after_init"] = None
+    saved.to_disk(config_path)
     scores = {
         name: evaluate(nlp, docs, fmt).to_dict() for name, (fmt, docs) in corpora["eval"].items()
     }
     procedure = {
         **{k: v for k, v in settings.items() if not k.startswith("paths.")},
         "scierc_repeat": scierc_repeat,
+        "silver_tags_from": tag_with,
         "tdmsci_method_mask": (
             f"stage-1 model, {stage1_steps} steps" if masker is not None else None
         ),
