@@ -51,6 +51,7 @@ def push(
         TimeElapsedColumn(),
         console=err_console,
         transient=True,
+        disable=not err_console.is_terminal,
     )
     task = progress.add_task("push", total=None)
 
@@ -79,16 +80,21 @@ def push(
 
 def print_push_report(report, *, uri: str) -> None:
     """A short table of what a push sent and created (for ``push`` and ``build --neo4j-uri``)."""
-    where = f"{uri} (database {report.database or 'default'}, Neo4j {report.server_version})"
-    table = Table(title=f"Pushed to {where}")
+    console.print(
+        f"pushed to {uri} (database {report.database or 'default'}, Neo4j {report.server_version})",
+        highlight=False,
+        soft_wrap=True,
+    )
+    table = Table()
     table.add_column("label / type")
     table.add_column("in graph", justify="right")
     for name, n in [*report.nodes.items(), *report.relationships.items()]:
         table.add_row(name, str(n))
     console.print(table)
     console.print(
-        f"created {report.nodes_created} nodes and {report.relationships_created} relationships "
-        f"(the rest already existed and were updated) in {report.batches} batches, "
-        f"{report.seconds:.1f} s",
+        f"created {report.nodes_created} nodes and {report.relationships_created} relationships; "
+        f"the others already existed and were updated ({report.batches} batches, "
+        f"{report.seconds:.1f} s)",
         highlight=False,
+        soft_wrap=True,
     )
