@@ -144,4 +144,23 @@ class DatasetCues:
     def __call__(self, doc: Doc) -> Doc:
         spans = [Span(doc, s.start, s.end, label="DATASET") for s in find_dataset_cues(doc)]
         add_entities(doc, spans, override=True)
+        doc.ents = [e for e in doc.ents if not _is_category_prefix(e)]
         return doc
+
+
+def _is_category_prefix(ent: Span) -> bool:
+    """ "RL" in "RL benchmarks", "NLP" in "NLP datasets": a field naming a kind of
+    dataset, not a dataset."""
+    doc = ent.doc
+    if ent.label_ != "DATASET" or len(ent) != 1 or ent.end >= len(doc):
+        return False
+    head = doc[ent.end]
+    plural = head.lower_ in DATASET_HEADS and (
+        head.lower_ != head.lemma_.lower() or head.lower_ == "corpora"
+    )
+    return (
+        plural
+        and ent.text.isupper()
+        and len(ent.text) <= 4
+        and not any(c.isdigit() for c in ent.text)
+    )
