@@ -13,6 +13,12 @@ from ..records import ENTITY_LABELS, Mention, Paper, PaperMentions
 MAX_MENTION_TOKENS = 10
 
 
+def _starts_with_a_quantity(ent) -> bool:
+    """ "300 datasets", "89.7× inference acceleration": a count or a result, not a name."""
+    first = ent[0]
+    return first.like_num or first.text.rstrip("×x%").replace(".", "", 1).isdigit()
+
+
 def mentions_from_doc(doc: Doc) -> tuple[list[Mention], dict[str, str]]:
     """The mentions and acronym definitions of one processed abstract."""
     acronyms = {short.text: long.text for long, short in getattr(doc._, "acronyms", [])}
@@ -21,7 +27,7 @@ def mentions_from_doc(doc: Doc) -> tuple[list[Mention], dict[str, str]]:
         if ent.label_ not in ENTITY_LABELS or len(ent) > MAX_MENTION_TOKENS:
             continue
         text = ent.text.strip()
-        if not any(c.isalpha() for c in text):
+        if not any(c.isalpha() for c in text) or _starts_with_a_quantity(ent):
             continue
         mentions.append(
             Mention(

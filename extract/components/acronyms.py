@@ -143,7 +143,9 @@ class AcronymDetector:
 
     With ``share_labels``, a long form and its short form that an earlier component
     labelled only one of get the same label: if "knowledge distillation" is a METHOD,
-    so is "KD" in "knowledge distillation (KD)", and every later bare "KD" too.
+    so is "KD" in "knowledge distillation (KD)", and every later bare "KD" too. And
+    one name means one thing within an abstract: when the NER gives the mentions of
+    a name (with its acronym) different labels, the majority label wins.
 
     Sets:
         ``Doc._.acronyms`` (list[tuple[Span, Span]]): ``(long form, short form)`` pairs,
@@ -156,8 +158,10 @@ class AcronymDetector:
     def __call__(self, doc: Doc) -> Doc:
         pairs = find_acronym_definitions(doc)
         doc._.acronyms = pairs
-        if self.share_labels and pairs:
-            _share_labels(doc, pairs)
+        if self.share_labels:
+            if pairs:
+                _share_labels(doc, pairs)
+            _vote_labels(doc, pairs)
         return doc
 
 
@@ -182,3 +186,28 @@ def _share_labels(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:
         if token.text in labels and token.i not in by_token:
             new.append(Span(doc, token.i, token.i + 1, label=labels[token.text]))
     add_entities(doc, new)
+
+
+def _vote_labels(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:
+    """Give every mention of a name (and of its acronym) its majority label."""
+    alias = {short.text: long.text.lower() for long, short in pairs}
+
+    def name_of(ent: Span) -> str:
+        return alias.get(ent.text, ent.text.lower())
+
+    votes: dict[str, list[str]] = {}
+    for ent in doc.ents:
+        votes.setdefault(name_of(ent), []).append(ent.label_)
+    winner = {}
+    for name, labels in votes.items():
+        if len(set(labels)) > 1:
+            counts = {label: labels.count(label) for label in labels}
+            best = max(counts.values())
+            winner[name] = next(label for label in labels if counts[label] == best)
+    if not winner:
+        return
+    ents = []
+    for ent in doc.ents:
+        label = winner.get(name_of(ent), ent.label_)
+        ents.append(ent if label == ent.label_ else Span(doc, ent.start, ent.end, label=label))
+    doc.ents = ents

@@ -174,3 +174,24 @@ def test_a_title_case_name_keeps_its_first_word(nlp):
 def test_masked_autoencoders_are_not_a_metric(nlp):
     doc = nlp("Masked Autoencoders (MAE) learn visual representations.")
     assert not any(e.label_ == "METRIC" for e in doc.ents)
+
+
+def test_one_name_gets_one_label_within_an_abstract(nlp):
+    doc = nlp(
+        "Rotary Positional Encodings (RoPE) are popular. We study RoPE in depth. "
+        "We mathematically prove behaviours of RoPE and propose a modification of RoPE."
+    )
+    assert (
+        len({e.label_ for e in doc.ents if e.text in {"RoPE", "Rotary Positional Encodings"}}) == 1
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["It is on par with the best of 300 datasets.", "We obtain 89.7× inference acceleration."],
+)
+def test_quantities_are_not_mentions(nlp, text):
+    from paperkg.extract.extractor import mentions_from_doc
+
+    mentions, _ = mentions_from_doc(nlp(text))
+    assert not any(m.text[0].isdigit() for m in mentions)
