@@ -16,6 +16,7 @@ from .spans import add_entities
 
 _LIST_OPENERS = frozenset({"including", "include", "includes", "like", "as", "e.g.", ":", "namely"})
 _LIST_GLUE = frozenset({",", "and", "or", "&", "as", "well", "the", "(", ")"})
+_NAME_PART_HEADS = frozenset({"treebank", "corpus"})
 _EVAL_WORDS = ("experiment", "evaluat", "result", "benchmark", "accuracy", "test", "outperform")
 
 
@@ -75,6 +76,9 @@ def find_dataset_cues(doc: Doc) -> list[Span]:
             plural = doc[h].lower_ != doc[h].lemma_.lower() or doc[h].lower_ == "corpora"
             prefix = None if plural else _proper_prefix(doc, h, sent.start)
             if prefix is not None:
+                # "Penn Treebank", "Customer Review Dataset": the head is part of the name
+                if doc[h].is_title or doc[h].lower_ in _NAME_PART_HEADS:
+                    prefix = doc[prefix.start : h + 1]
                 found.append(prefix)
             # "datasets including A, B, and C" / "benchmarks such as A and B" / "datasets: A, B"
             k = h + 1
@@ -142,7 +146,14 @@ class DatasetCues:
     """
 
     def __call__(self, doc: Doc) -> Doc:
-        spans = [Span(doc, s.start, s.end, label="DATASET") for s in find_dataset_cues(doc)]
+        # a DATASET the NER already found keeps its boundaries ("French Treebank");
+        # the cues relabel what it called something else and add what it missed
+        datasets = {i for e in doc.ents if e.label_ == "DATASET" for i in range(e.start, e.end)}
+        spans = [
+            Span(doc, s.start, s.end, label="DATASET")
+            for s in find_dataset_cues(doc)
+            if not any(i in datasets for i in range(s.start, s.end))
+        ]
         add_entities(doc, spans, override=True)
         doc.ents = [e for e in doc.ents if not _is_category_prefix(e)]
         return doc

@@ -195,3 +195,15 @@ def test_quantities_are_not_mentions(nlp, text):
 
     mentions, _ = mentions_from_doc(nlp(text))
     assert not any(m.text[0].isdigit() for m in mentions)
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("We parse the French Treebank with it.", "French Treebank"),
+        ("Results on the Customer Review Dataset improve.", "Customer Review Dataset"),
+        ("Experiments on the MS-COCO dataset show gains.", "MS-COCO"),
+    ],
+)
+def test_dataset_names_keep_a_head_that_is_part_of_the_name(nlp, text, name):
+    assert (name, "DATASET") in ents(nlp(text))
