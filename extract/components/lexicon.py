@@ -12,12 +12,13 @@ import re
 METHOD_SPECIFIC_HEADS = frozenset(
     """
     transformer transformers autoencoder encoder decoder distillation regularization
-    attention embedding embeddings learning descent regression convolution pooling
-    normalization dropout sampling sampler kernel tokenizer optimizer classifier
+    attention learning descent regression convolution pooling
+    normalization dropout sampling sampler tokenizer optimizer classifier
     regressor estimator predictor retriever generator discriminator perceptron
     prompting finetuning fine-tuning pretraining pre-training augmentation quantization
     pruning boosting bagging forest forests tree trees gan gans vae vaes rnn rnns
-    cnn cnns lstm lstms gnn gnns llm llms mlp mlps
+    cnn cnns lstm lstms gnn gnns llm llms mlp mlps tuning optimization optimisation
+    inference transport privacy flows
     """.split()
 )
 
@@ -30,6 +31,7 @@ METHOD_GENERIC_HEADS = frozenset(
     mechanism mechanisms module modules scheme schemes strategy strategies procedure
     procedures pipeline pipelines system systems layer layers policy policies paradigm
     solver solvers objective loss function functions head heads backbone backbones
+    kernel kernels embedding embeddings
     """.split()
 )
 
@@ -40,7 +42,7 @@ TASK_HEADS = frozenset(
     estimation reasoning localization localisation captioning synthesis completion
     extraction labeling labelling tagging reconstruction navigation planning matching
     recommendation ranking understanding grounding editing inpainting denoising
-    identification verification imputation discovery annotation alignment adaptation
+    identification verification imputation discovery alignment adaptation
     generalization generalisation transfer
     """.split()
 )
@@ -74,6 +76,15 @@ METRIC_HEADS = frozenset(
     """.split()
 )
 
+#: nouns that do not make a generic head specific: "baseline *model*", "loss *function*",
+#: "network *architecture*" are no more a named method than "model" is
+GENERIC_NOUN_MODIFIERS = frozenset(
+    """
+    baseline baselines backbone network networks model models architecture loss cost
+    reference implementation activation layer layers level art mapping scoring base
+    """.split()
+)
+
 #: words that add nothing to a concept's identity; stripped from phrase edges and, when
 #: nothing else is left beside a generic head, make the phrase generic
 GENERIC_MODIFIERS = frozenset(
@@ -84,7 +95,7 @@ GENERIC_MODIFIERS = frozenset(
     conventional typical popular general generic specific certain such other same
     state-of-the-art sota strong stronger better best improved principled unified
     lightweight flexible scalable practical general-purpose key main first second
-    yet more most less very highly well theoretical empirical in-depth depth trained
+    state-of-theart yet more most less very highly well theoretical empirical in-depth depth trained
     significant large-scale small-scale real-world actual synthetic high higher low lower
     comparable superior competitive good poor overall average strong
     """.split()

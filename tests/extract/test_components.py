@@ -207,3 +207,54 @@ def test_quantities_are_not_mentions(nlp, text):
 )
 def test_dataset_names_keep_a_head_that_is_part_of_the_name(nlp, text, name):
     assert (name, "DATASET") in ents(nlp(text))
+
+
+def rules_only(nlp, text):
+    """``text`` through the pipeline with its NER switched off: what the rules find alone."""
+    with nlp.select_pipes(disable=["ner"]):
+        return nlp(text)
+
+
+@pytest.mark.parametrize(
+    "text, phrase, label",
+    [
+        (
+            "Recent work claims that large language models memorise.",
+            "large language models",
+            "METHOD",
+        ),
+        ("Transformers show in-context learning on new tasks.", "in-context learning", "METHOD"),
+        ("We study instruction tuning for chat models.", "instruction tuning", "METHOD"),
+        ("We then apply chain-of-thought prompting.", "chain-of-thought prompting", "METHOD"),
+        ("Fine-tuning often hurts calibration.", "Fine-tuning", "METHOD"),
+        ("We study multi-object tracking in crowds.", "multi-object tracking", "TASK"),
+    ],
+)
+def test_noun_phrases_are_typed_by_their_head_without_a_parser(nlp, text, phrase, label):
+    assert "parser" not in nlp.pipe_names
+    assert (phrase, label) in ents(rules_only(nlp, text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We compare a baseline model with the loss function of prior work.",
+        "It beats state-of-the-art methods on 3D models.",
+        "The network architecture uses a large kernel.",
+        "Learning is hard and our method is simple.",
+        "The results are state-of-the-art.",
+    ],
+)
+def test_phrases_with_only_generic_words_are_not_concepts_without_a_parser(nlp, text):
+    assert not rules_only(nlp, text).ents
+
+
+def test_an_entity_cut_inside_a_hyphenated_word_gets_the_whole_word(nlp):
+    from spacy.tokens import Span
+
+    from paperkg.extract.components.term_rules import complete_hyphenated_words
+
+    doc = nlp.make_doc("Transformers show in-context learning.")
+    doc.ents = [Span(doc, 4, 6, label="METHOD")]  # "context learning"
+    complete_hyphenated_words(doc)
+    assert ents(doc) == {("in-context learning", "METHOD")}
