@@ -18,7 +18,7 @@ METHOD_SPECIFIC_HEADS = frozenset(
     prompting finetuning fine-tuning pretraining pre-training augmentation quantization
     pruning boosting bagging forest forests tree trees gan gans vae vaes rnn rnns
     cnn cnns lstm lstms gnn gnns llm llms mlp mlps tuning optimization optimisation
-    inference transport privacy flows
+    inference transport privacy flows ensembles likelihood
     """.split()
 )
 
@@ -43,7 +43,8 @@ TASK_HEADS = frozenset(
     extraction labeling labelling tagging reconstruction navigation planning matching
     recommendation ranking understanding grounding editing inpainting denoising
     identification verification imputation discovery alignment adaptation
-    generalization generalisation transfer
+    generalization generalisation transfer bandits design interpretability explainability
+    fairness robustness exploration making following shift assignment
     """.split()
 )
 #: task heads that name a task on their own; other task heads need a modifier
@@ -52,6 +53,7 @@ STANDALONE_TASK_HEADS = frozenset(
     """
     classification segmentation detection summarization summarisation translation clustering
     parsing tracking captioning retrieval recommendation forecasting inpainting denoising
+    interpretability explainability fairness robustness generalization reasoning exploration
     """.split()
 )
 #: method heads that name a method on their own; other specific heads need a modifier

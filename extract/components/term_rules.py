@@ -43,6 +43,8 @@ def label_for_phrase(span: Span) -> str | None:
         or looks_like_name(t.text)
         for t in content
     )
+    if len(span) == 1 and looks_like_name(head.text) and len(head.text) > 2:
+        return "METHOD"  # "LLaMA", "CLIP", "GPT-4": a name the NER did not know
     if head_word in DATASET_HEADS:
         # "the Penn Treebank corpus", "MS-COCO dataset"; not "real-world datasets"
         named = any(t.pos_ == "PROPN" or looks_like_name(t.text) for t in content)
@@ -223,7 +225,9 @@ class TermRules:
                 continue
             last = part[-1]
             if last.i in taken or (
-                last.lower_ not in _ALL_HEADS and last.lemma_.lower() not in _ALL_HEADS
+                last.lower_ not in _ALL_HEADS
+                and last.lemma_.lower() not in _ALL_HEADS
+                and not (len(part) == 1 and looks_like_name(last.text))
             ):
                 continue  # the NER has spoken here, or no head word could label it
             phrase = _keep_hyphenated_start(trim(part), part)

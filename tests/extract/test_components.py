@@ -258,3 +258,20 @@ def test_an_entity_cut_inside_a_hyphenated_word_gets_the_whole_word(nlp):
     doc.ents = [Span(doc, 4, 6, label="METHOD")]  # "context learning"
     complete_hyphenated_words(doc)
     assert ents(doc) == {("in-context learning", "METHOD")}
+
+
+@pytest.mark.parametrize(
+    "text, phrase, label",
+    [
+        ("We study robustness under attack.", "robustness", "TASK"),
+        (
+            "We study mechanistic interpretability of small models.",
+            "mechanistic interpretability",
+            "TASK",
+        ),
+        ("We study contextual bandits with feedback.", "contextual bandits", "TASK"),
+        ("We prompt LLaMA with questions.", "LLaMA", "METHOD"),
+    ],
+)
+def test_research_topics_and_unknown_names_are_concepts_without_a_parser(nlp, text, phrase, label):
+    assert (phrase, label) in ents(rules_only(nlp, text))
