@@ -31,7 +31,7 @@ METHOD_GENERIC_HEADS = frozenset(
     mechanism mechanisms module modules scheme schemes strategy strategies procedure
     procedures pipeline pipelines system systems layer layers policy policies paradigm
     solver solvers objective loss function functions head heads backbone backbones
-    kernel kernels embedding embeddings
+    kernel kernels embedding embeddings process processes transform transforms
     """.split()
 )
 
@@ -45,6 +45,9 @@ TASK_HEADS = frozenset(
     identification verification imputation discovery alignment adaptation
     generalization generalisation transfer bandits design interpretability explainability
     fairness robustness exploration making following shift assignment
+    bias theory stability convergence equivariance invariance uncertainty overfitting
+    optimality compositionality identifiability safety attacks games dynamics
+    efficiency geometry feedback communication equations science
     """.split()
 )
 #: task heads that name a task on their own; other task heads need a modifier
@@ -54,6 +57,7 @@ STANDALONE_TASK_HEADS = frozenset(
     classification segmentation detection summarization summarisation translation clustering
     parsing tracking captioning retrieval recommendation forecasting inpainting denoising
     interpretability explainability fairness robustness generalization reasoning exploration
+    identifiability equivariance compositionality causality neuroscience overfitting
     """.split()
 )
 #: method heads that name a method on their own; other specific heads need a modifier
@@ -84,8 +88,12 @@ GENERIC_NOUN_MODIFIERS = frozenset(
     """
     baseline baselines backbone network networks model models architecture loss cost
     reference implementation activation layer layers level art mapping scoring base
+    training learning optimization inference generation decision sampling
     """.split()
 )
+
+#: head words of a quantity that need a modifier: "sample *complexity*", "regret *bounds*"
+METRIC_MODIFIED_HEADS = frozenset("complexity bound bounds regret".split())
 
 #: words that add nothing to a concept's identity; stripped from phrase edges and, when
 #: nothing else is left beside a generic head, make the phrase generic

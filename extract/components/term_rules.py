@@ -18,6 +18,7 @@ from .lexicon import (
     METHOD_GENERIC_HEADS,
     METHOD_SPECIFIC_HEADS,
     METRIC_HEADS,
+    METRIC_MODIFIED_HEADS,
     STANDALONE_METHOD_HEADS,
     STANDALONE_TASK_HEADS,
     TASK_HEADS,
@@ -51,6 +52,8 @@ def label_for_phrase(span: Span) -> str | None:
         return "DATASET" if named else None
     if head_word in METRIC_HEADS:
         return "METRIC"
+    if head_word in METRIC_MODIFIED_HEADS:
+        return "METRIC" if content else None
     if head_word in TASK_WORDS:
         return "TASK" if has_noun_modifier else None
     if head_word in TASK_HEADS or head.lemma_.lower() in TASK_HEADS:
@@ -86,6 +89,7 @@ _ING_HEADS = frozenset(
 _ALL_HEADS = (
     DATASET_HEADS
     | METRIC_HEADS
+    | METRIC_MODIFIED_HEADS
     | TASK_WORDS
     | TASK_HEADS
     | METHOD_SPECIFIC_HEADS

@@ -275,3 +275,18 @@ def test_an_entity_cut_inside_a_hyphenated_word_gets_the_whole_word(nlp):
 )
 def test_research_topics_and_unknown_names_are_concepts_without_a_parser(nlp, text, phrase, label):
     assert (phrase, label) in ents(rules_only(nlp, text))
+
+
+@pytest.mark.parametrize(
+    "text, phrase, label",
+    [
+        ("We bound the sample complexity of the learner.", "sample complexity", "METRIC"),
+        ("We study implicit bias in deep networks.", "implicit bias", "TASK"),
+    ],
+)
+def test_theory_topics_are_concepts_without_a_parser(nlp, text, phrase, label):
+    assert (phrase, label) in ents(rules_only(nlp, text))
+
+
+def test_a_bare_quantity_word_is_not_a_concept(nlp):
+    assert not rules_only(nlp, "The complexity grows with the bias.").ents
