@@ -47,7 +47,8 @@ TASK_HEADS = frozenset(
     fairness robustness exploration making following shift assignment
     bias theory stability convergence equivariance invariance uncertainty overfitting
     optimality compositionality identifiability safety attacks games dynamics
-    efficiency geometry feedback communication equations science
+    efficiency geometry feedback communication equations science causality neuroscience
+    forgetting sketching oversmoothing
     """.split()
 )
 #: task heads that name a task on their own; other task heads need a modifier
