@@ -108,7 +108,7 @@ GENERIC_MODIFIERS = frozenset(
     lightweight flexible scalable practical general-purpose key main first second
     state-of-theart yet more most less very highly well theoretical empirical in-depth depth trained
     significant large-scale small-scale real-world actual synthetic high higher low lower
-    comparable superior competitive good poor overall average strong
+    comparable superior competitive good poor overall average strong comprehensive thorough
     """.split()
 )
 

@@ -44,8 +44,6 @@ def label_for_phrase(span: Span) -> str | None:
         or looks_like_name(t.text)
         for t in content
     )
-    if len(span) == 1 and looks_like_name(head.text) and len(head.text) > 2:
-        return "METHOD"  # "LLaMA", "CLIP", "GPT-4": a name the NER did not know
     if head_word in DATASET_HEADS:
         # "the Penn Treebank corpus", "MS-COCO dataset"; not "real-world datasets"
         named = any(t.pos_ == "PROPN" or looks_like_name(t.text) for t in content)
@@ -62,7 +60,17 @@ def label_for_phrase(span: Span) -> str | None:
         return "METHOD" if content or head_word in STANDALONE_METHOD_HEADS else None
     if head_word in METHOD_GENERIC_HEADS:
         return "METHOD" if has_noun_modifier else None
+    if len(span) == 1 and _coined_name(head.text):
+        return "METHOD"  # "LLaMA", "GPT-4": a name the NER did not know
     return None
+
+
+def _coined_name(text: str) -> bool:
+    """ "LLaMA", "GPT-4", "ResNet50"; not a plain acronym ("OOD", "GPUs"), which the
+    acronym component types from its definition."""
+    letters = text[:-1] if text.endswith("s") else text
+    mixed = any(c.islower() for c in letters) and sum(c.isupper() for c in letters) >= 2
+    return len(text) > 2 and looks_like_name(text) and (mixed or any(c.isdigit() for c in text))
 
 
 def _split_coordination(chunk: Span) -> list[Span]:
@@ -231,10 +239,12 @@ class TermRules:
             if last.i in taken or (
                 last.lower_ not in _ALL_HEADS
                 and last.lemma_.lower() not in _ALL_HEADS
-                and not (len(part) == 1 and looks_like_name(last.text))
+                and not (len(part) == 1 and _coined_name(last.text))
             ):
                 continue  # the NER has spoken here, or no head word could label it
-            phrase = _keep_hyphenated_start(trim(part), part)
+            phrase = _without_generic_compound(_keep_hyphenated_start(trim(part), part))
+            if not len(phrase):
+                continue
             if any(t.text in {"(", ")"} for t in phrase):
                 continue  # "X (Y) methods": the acronym component handles these
             label = label_for_phrase(phrase)

@@ -290,3 +290,8 @@ def test_theory_topics_are_concepts_without_a_parser(nlp, text, phrase, label):
 
 def test_a_bare_quantity_word_is_not_a_concept(nlp):
     assert not rules_only(nlp, "The complexity grows with the bias.").ents
+
+
+def test_plain_acronyms_and_state_of_the_art_are_not_concepts_without_a_parser(nlp):
+    doc = rules_only(nlp, "It beats other state-of-the-art methods on OOD data with GPUs.")
+    assert not doc.ents
