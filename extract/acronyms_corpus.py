@@ -190,26 +190,52 @@ _OPENING = re.compile(r"\s*\(\s*")
 _CLOSING = re.compile(r"\s*\)")
 
 
+def long_form_start(short: str, words: list[str]) -> int | None:
+    """Index into ``words`` where the long form for ``short`` starts, or None.
+
+    Schwartz & Hearst (2003): the short form's characters are matched right to left
+    in the words, the first one at the start of a word. Shared by the spaCy
+    component (``paperkg_acronyms``) and the corpus-level rules here.
+
+    >>> long_form_start("GNN", ["a", "graph", "neural", "network"])
+    1
+    >>> long_form_start("SelKD", ["we", "term", "selective", "KD"])
+    2
+    >>> long_form_start("XYZ", ["graph", "neural", "network"]) is None
+    True
+    """
+    chars = [c.lower() for c in short if c.isalnum()]
+    text = " ".join(words).lower()
+    word_starts = {0} | {i + 1 for i, c in enumerate(text) if c in " -/"}
+    s_idx, l_idx = len(chars) - 1, len(text) - 1
+    while s_idx >= 0:
+        c = chars[s_idx]
+        while l_idx >= 0 and (text[l_idx] != c or (s_idx == 0 and l_idx not in word_starts)):
+            l_idx -= 1
+        if l_idx < 0:
+            return None
+        l_idx -= 1
+        s_idx -= 1
+    # l_idx + 1 is the character where the long form begins; map it to a word index
+    start_char = l_idx + 1
+    pos = 0
+    for i, word in enumerate(words):
+        if pos <= start_char < pos + len(word) + 1:
+            return i
+        pos += len(word) + 1
+    return None
+
+
 def _letters_in_order(short: str, long: str) -> bool:
-    """Schwartz-Hearst: the short form's letters appear in order in the long form,
-    the first one starting a word.
+    """Schwartz-Hearst: ``long`` as a whole spells ``short``, its first word starting
+    with the short form's first letter.
 
     >>> _letters_in_order("ULMFit", "Universal Language Model Fine-tuning")
     True
     >>> _letters_in_order("TD", "Data Augmentation")
     False
     """
-    chars = [c.lower() for c in short if c.isalnum()]
-    words = long.lower()
-    if not chars or not _same_start(long, short):
-        return False
-    position = 0
-    for c in chars:
-        position = words.find(c, position)
-        if position < 0:
-            return False
-        position += 1
-    return True
+    return _same_start(long, short) and long_form_start(short, long.split()) == 0
 
 
 _IN_PARENS = re.compile(r"\(\s*([^()]{1,30}?)\s*\)")

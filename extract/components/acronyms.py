@@ -11,6 +11,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from ..acronyms_corpus import long_form_start
 from .spans import add_entities, trim
 from .term_rules import label_for_phrase
 
@@ -28,38 +29,6 @@ def _is_short_form(span: Span) -> bool:
     return letters >= 2 and len(text.split()) <= 2
 
 
-def _long_form_start(short: str, words: list[str]) -> int | None:
-    """Index into ``words`` where the long form for ``short`` starts, or None.
-
-    >>> _long_form_start("GNN", ["a", "graph", "neural", "network"])
-    1
-    >>> _long_form_start("SelKD", ["we", "term", "selective", "KD"])
-    2
-    >>> _long_form_start("XYZ", ["graph", "neural", "network"]) is None
-    True
-    """
-    chars = [c.lower() for c in short if c.isalnum()]
-    text = " ".join(words).lower()
-    word_starts = {0} | {i + 1 for i, c in enumerate(text) if c in " -/"}
-    s_idx, l_idx = len(chars) - 1, len(text) - 1
-    while s_idx >= 0:
-        c = chars[s_idx]
-        while l_idx >= 0 and (text[l_idx] != c or (s_idx == 0 and l_idx not in word_starts)):
-            l_idx -= 1
-        if l_idx < 0:
-            return None
-        l_idx -= 1
-        s_idx -= 1
-    # l_idx + 1 is the character where the long form begins; map it to a word index
-    start_char = l_idx + 1
-    pos = 0
-    for i, word in enumerate(words):
-        if pos <= start_char < pos + len(word) + 1:
-            return i
-        pos += len(word) + 1
-    return None
-
-
 _STOP_BEFORE_LONG_FORM = frozenset(
     "we our the a an this that which is are was were of for to in on with by and or as".split()
 )
@@ -75,7 +44,7 @@ def _short_then_long(doc: Doc, open_i: int) -> tuple[Span, Span] | None:
     long = doc[open_i + 1 : close]
     if not _is_short_form(short) or any(t.is_punct and t.text not in {"-", "/"} for t in long):
         return None
-    if _long_form_start(short.text, [t.text for t in long]) != 0:
+    if long_form_start(short.text, [t.text for t in long]) != 0:
         return None
     return long, short
 
@@ -113,7 +82,7 @@ def find_acronym_definitions(doc: Doc) -> list[tuple[Span, Span]]:
                 window_start = t.i + (0 if t.is_sent_start and not t.is_punct else 1)
                 break
         words = [t.text for t in doc[window_start : open_tok.i]]
-        first = _long_form_start(short.text, words)
+        first = long_form_start(short.text, words)
         if first is None:
             continue
         start = window_start + first
