@@ -35,6 +35,7 @@ from .keys import (
 
 __all__ = [
     "ACRONYM_MAJORITY",
+    "expand_acronyms",
     "long_form_of",
     "majority_long_form",
     "paper_definitions",
@@ -269,6 +270,47 @@ def long_form_of(defined: dict[str, str], text: str) -> str | None:
         if form and form in defined:
             return defined[form]
     return None
+
+
+def expand_acronyms(defined: dict[str, str], text: str) -> tuple[str, list[str]] | None:
+    """``text`` with the acronyms a paper defines spelled out, and those acronyms;
+    None when ``text`` is one word or holds no defined acronym.
+
+    A name that uses an acronym of its paper ("WSD models", "linear FKT",
+    "CCR formalism") names what its spelled-out form names. A long form used
+    before another word loses its plural ("LLMs" -> "large language model agents").
+
+    >>> expand_acronyms({"WSD": "word sense disambiguation"}, "dedicated WSD models")
+    ('dedicated word sense disambiguation models', ['WSD'])
+    >>> expand_acronyms({"LLMs": "large language models"}, "LLM agents")
+    ('large language model agents', ['LLM'])
+    >>> expand_acronyms({"CCRs": "Category Cooccurrence Restrictions"}, "CCR formalism")
+    ('Category Cooccurrence Restriction formalism', ['CCR'])
+    >>> expand_acronyms({"WSD": "word sense disambiguation"}, "WSD") is None
+    True
+    """
+    if not defined:
+        return None
+    cleaned = clean_surface(text)
+    words = cleaned.split(" ")
+    if len(words) < 2 or "(" in cleaned or "[" in cleaned:
+        return None  # a name holding its own definition: "KDS (Knowledge Delivery System)"
+    found: list[str] = []
+    for i, word in enumerate(words):
+        if not is_acronym(word):
+            continue
+        long = long_form_of(defined, word)
+        if long is None or " " not in long.strip() or long.casefold() in cleaned.casefold():
+            continue  # "MORphological PArser MORPA" spells its acronym out already
+        found.append(word)
+        if i < len(words) - 1:
+            head, _, last = long.rpartition(" ")
+            single = singular(last.lower())
+            if single != last.lower():
+                last = last[: len(single)] if last.lower().startswith(single) else single
+                long = f"{head} {last}"
+        words[i] = long
+    return (" ".join(words), found) if found else None
 
 
 def initials_long_forms(result: PaperMentions, defined: Mapping[str, str]) -> dict[Node, str]:

@@ -26,6 +26,7 @@ from pathlib import Path
 from ..graph.schema import concept_node_id
 from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution
 from .acronyms_corpus import (
+    expand_acronyms,
     initials_long_forms,
     long_form_of,
     majority_long_form,
@@ -150,6 +151,7 @@ def resolve_concepts(
     # the alias file first: it overrides every automatic choice
     resolver.apply_alias_file()
     resolver.link_paper_long_forms()
+    resolver.link_spelled_out_acronyms()
     resolver.merge_spelling_variants()
     resolver.merge_typos()
     resolver.merge_name_variants()
@@ -206,6 +208,15 @@ class _Resolver:
         self.defined_in: dict[tuple[Node, str], list[str]] = defaultdict(list)
         #: (node, surface) -> papers where the surface is the initials of the node's name
         self.spelled_in: dict[tuple[Node, str], list[str]] = defaultdict(list)
+        #: (node, surface) -> (acronyms spelled out in the surface, papers defining them)
+        self.expanded_in: dict[tuple[Node, str], tuple[list[str], list[str]]] = {}
+        #: (node, its key with acronyms spelled out, (short key, long key) pairs used)
+        self.spelled_out: list[tuple[Node, str, str, list[tuple[str, str]]]] = []
+        self.spelled_targets: set[Node] = set()
+        #: (node, surface) pairs that are where they are because an acronym was spelled out
+        self.spelled_surfaces: set[tuple[Node, str]] = set()
+        #: ... and (node, surface) pairs whose node joined its spelled-out form
+        self.spelled_joined: set[tuple[Node, str]] = set()
         #: (short, long form, another long form, paper): two definitions of one acronym
         self.paper_links: list[tuple[str, str, str, str]] = []
         self.acronym_surfaces: set[str] = set()
@@ -263,11 +274,63 @@ class _Resolver:
                     papers = where[(node, mention.text)]
                     if not papers or papers[-1] != result.paper.id:
                         papers.append(result.paper.id)
+            elif long is None and node not in self.alias_keys:
+                node = self._spelled_out(node, mention.text, defined, result.paper.id)
             self.groups.add(node)
             self.node_count[node] += 1
             self.surface_count[node][mention.text] += 1
             nodes.append(node)
         return nodes
+
+    def _spelled_out(self, node: Node, surface: str, defined: dict[str, str], paper: str):
+        """The node of a name that uses acronyms its paper defines.
+
+        A name that is the acronym plus a generic word ("ASR system", key "asr")
+        is read in its paper as the long form plus that word, like the bare
+        acronym. A longer name ("dedicated WSD models") keeps its own node and is
+        remembered for :meth:`link_spelled_out_acronyms`.
+        """
+        expanded = expand_acronyms(defined, surface)
+        if expanded is None:
+            return node
+        label, key = node
+        long_key = canonical_key(expanded[0], label)
+        if not long_key or long_key == key:
+            return node
+        shorts, papers = self.expanded_in.setdefault(
+            ((label, long_key), surface), (expanded[1], [])
+        )
+        if not papers or papers[-1] != paper:
+            papers.append(paper)
+        if key in {canonical_key(short, "") for short in expanded[1]}:
+            self.spelled_surfaces.add(((label, long_key), surface))
+            return (label, long_key)
+        used = [
+            (canonical_key(short, ""), canonical_key(long_form_of(defined, short) or "", ""))
+            for short in expanded[1]
+        ]
+        self.spelled_out.append((node, surface, long_key, used))
+        self.expanded_in[(node, surface)] = self.expanded_in[((label, long_key), surface)]
+        return node
+
+    def link_spelled_out_acronyms(self) -> None:
+        """A name using an acronym ("dedicated WSD models") joins its spelled-out form
+        ("dedicated word sense disambiguation models") when the corpus agrees on
+        what the acronym stands for: the paper's long form holds a clear majority
+        of the acronym's definitions."""
+        for node, surface, long_key, used in self.spelled_out:
+            agreed = all(
+                (majority := majority_long_form(self.definitions.get(short_key, {})))
+                and majority[0] == long
+                for short_key, long in used
+            )
+            if agreed:
+                target = (node[0], long_key)
+                self.groups.add(target)
+                self.spelled_targets.add(target)
+                self.groups.union(node, target, f"acronym spelled out: {long_key!r}")
+                if self.groups.find(node) == self.groups.find(target):
+                    self.spelled_joined.add((node, surface))
 
     def apply_alias_file(self) -> None:
         for label, alias_key, target_key, canonical_name in self.alias_rules:
@@ -316,7 +379,7 @@ class _Resolver:
         """One name with or without a generic last word ("hashtag recommendation
         problem", "hashtag recommendation"), or as "X of Y" ("prediction of
         intelligibility", "intelligibility prediction"); see :mod:`.variants`."""
-        present = [n for n in self.groups.parent if self.node_count[n]]
+        present = [n for n in self.groups.parent if self.node_count[n] or n in self.spelled_targets]
         # a stem is found whatever its hyphens: "hash-tag recommendation"
         by_compact = {(n[0], compact_key(american_spelling(n[1]))): n for n in present}
         by_stem: dict[Node, list[Node]] = defaultdict(list)
@@ -328,7 +391,10 @@ class _Resolver:
                 stem = by_compact.get((label, compact), (label, split[0]))
                 by_stem[stem].append(node)
             reordered = of_phrase_reordered(key)
-            if reordered is not None and self.node_count.get((label, reordered)):
+            if reordered is not None and (
+                self.node_count.get((label, reordered))
+                or (label, reordered) in self.spelled_targets
+            ):
                 self.groups.union(node, (label, reordered), f"'X of Y' form of '{reordered}'")
         for stem, variants in by_stem.items():
             if self.node_count.get(stem):
@@ -424,10 +490,12 @@ class _Resolver:
             head = forced[0]
         else:
             weight = Counter({n: node_count[n] + sum(long_surface[n[1]].values()) for n in group})
+            uses_acronym = {n for n, _, _, _ in self.spelled_out}
             head = max(
                 group,
                 key=lambda n: (
                     not _is_acronym_key(n, surface_count, acronym_surfaces),
+                    n not in uses_acronym and weight[n] > 0,
                     weight[n],
                     "-" in n[1],
                     -len(n[1]),
@@ -469,6 +537,18 @@ class _Resolver:
                     reason = f"initials of '{name}' in paper {spelled[0]}"
                     if len(spelled) > 1:
                         reason += f" (and {len(spelled) - 1} more)"
+                elif (node, surface) in self.spelled_surfaces or (
+                    node != head and (node, surface) in self.spelled_joined
+                ):
+                    shorts, papers = self.expanded_in[(node, surface)]
+                    reason = (
+                        f"{' and '.join(repr(s) for s in shorts)} spelled out as defined "
+                        f"in paper {papers[0]}"
+                    )
+                    if len(papers) > 1:
+                        reason += f" (and {len(papers) - 1} more)"
+                    if node != head and not node_reason.get(node, "").startswith("acronym spell"):
+                        reason += f"; {node_reason.get(node) or f'merged with {name!r}'}"
                 elif node == head:
                     reason = _same_key_reason(surface, name, label)
                 elif compact_key(node[1]) == compact_key(key):

@@ -560,3 +560,58 @@ def test_a_rarely_used_coined_acronym_does_not_rename_a_common_concept():
     )
     (concept,) = {c for row in res.concept_of for c in row}
     assert res.concepts[concept].name == "self-supervised learning"
+
+
+SPELLED_OUT = [
+    # (acronym, long form, a name using the acronym, the name spelled out, merged)
+    (
+        "WSD",
+        "word sense disambiguation",
+        "dedicated WSD models",
+        "dedicated word sense disambiguation models",
+        True,
+    ),
+    (
+        "HDAG",
+        "Hierarchical Directed Acyclic Graph",
+        "HDAG Kernel",
+        "Hierarchical Directed Acyclic Graph Kernel",
+        True,
+    ),
+    ("FKT", "Fukunaga-Koontz Transform", "linear FKT", "linear Fukunaga-Koontz Transform", True),
+    (
+        "ASR",
+        "automatic speech recognition",
+        "ASR systems",
+        "automatic speech recognition system",
+        True,
+    ),
+    ("LLMs", "large language models", "LLM agents", "large language model agents", True),
+    # another acronym, or the same acronym standing for something else
+    ("WSD", "word sense disambiguation", "WSI models", "word sense induction models", False),
+    ("KD", "kernel density", "KD loss", "knowledge distillation loss", False),
+]
+
+
+@pytest.mark.parametrize("short, long, name, spelled, merged", SPELLED_OUT)
+def test_a_name_using_an_acronym_of_its_paper_joins_its_spelled_out_form(
+    short, long, name, spelled, merged
+):
+    defining = paper("p1", (long, "METHOD"), (short, "METHOD", long), (name, "METHOD"))
+    other = paper("p2", (spelled, "METHOD"))
+    res = resolve_concepts([defining, other])
+    assert same_concept(res, (0, 2), (1, 0)) is merged
+    if merged:
+        concept = res.concepts[res.concept_of[0][2]]
+        assert "spelled out as defined in paper p1" in concept.merge_reasons[name]
+
+
+def test_an_acronym_the_corpus_reads_two_ways_is_not_spelled_out():
+    res = resolve_concepts(
+        [
+            paper("p1", ("LCS", "METHOD", "longest common subsequence"), ("LCS kernel", "METHOD")),
+            paper("p2", ("LCS", "METHOD", "lexical conceptual structure")),
+            paper("p3", ("longest common subsequence kernel", "METHOD")),
+        ]
+    )
+    assert not same_concept(res, (0, 1), (2, 0))
