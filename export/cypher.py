@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..graph.schema import (
     CO_OCCURS,
     CONCEPT_LABELS,
+    IS_A,
     NODE_LABELS,
     PAPER,
     PAPER_EDGE_TYPES,
@@ -24,6 +25,7 @@ from ..graph.schema import (
 REL_PATTERNS: tuple[tuple[str, str, str], ...] = (
     *((rel, PAPER, label) for rel in PAPER_EDGE_TYPES for label in CONCEPT_LABELS),
     *((CO_OCCURS, a, b) for a in CONCEPT_LABELS for b in CONCEPT_LABELS),
+    *((IS_A, label, label) for label in CONCEPT_LABELS),
 )
 
 # --- server checks -----------------------------------------------------------------------------

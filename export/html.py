@@ -52,7 +52,7 @@ from pyvis.network import Network
 from pyvis.node import Node
 
 from ..errors import ExportError
-from ..graph.schema import CO_OCCURS, CONCEPT_LABELS, NODE_LABELS, PAPER, PROPOSES
+from ..graph.schema import CO_OCCURS, CONCEPT_LABELS, IS_A, NODE_LABELS, PAPER, PROPOSES
 from .atomic import atomic_open
 
 __all__ = [
@@ -353,10 +353,14 @@ def _strongest_pairs(pairs: dict[tuple, list[dict]], budget: int) -> dict[tuple,
 
 
 def _edge_pairs(graph: nx.MultiDiGraph, keep: set) -> dict[tuple, list[dict]]:
-    """Edges between kept nodes, grouped by node pair (one drawn edge per pair)."""
+    """Edges between kept nodes, grouped by node pair (one drawn edge per pair).
+
+    A paper's edge to a broader concept inferred from a narrower one (``via``) is
+    not drawn: the narrower concept's IS_A edge already shows it.
+    """
     pairs: dict[tuple, list[dict]] = {}
     for u, v, data in graph.edges(data=True):
-        if u in keep and v in keep and u != v:
+        if u in keep and v in keep and u != v and not data.get("via"):
             key = (u, v) if (v, u) not in pairs else (v, u)
             pairs.setdefault(key, []).append(data)
     return pairs
@@ -605,6 +609,8 @@ def _edge_tip(types: list[str], weight: float, datas: list[dict]) -> str:
     """Edge tooltips are plain strings: vis-network shows them with innerText."""
     if types == [CO_OCCURS]:
         return f"Co-occurs in {int(weight)} paper{'s' if weight != 1 else ''}"
+    if types == [IS_A]:
+        return f"A kind of the other ({datas[0].get('reason', 'head phrase')})"
     lines = [" + ".join(types)]
     for d in datas:
         if d.get("evidence"):

@@ -8,9 +8,11 @@ from itertools import combinations
 import networkx as nx
 
 from ..records import ENTITY_LABELS, Paper, PaperMentions, Resolution
+from .hierarchy import ancestors, broader_concepts
 from .schema import (
     CO_OCCURS,
     EDGE_TYPE_FOR_LABEL,
+    IS_A,
     PAPER,
     PROPOSES,
     paper_node_id,
@@ -46,6 +48,7 @@ def build_knowledge_graph(
     0
     """
     graph = nx.MultiDiGraph()
+    broader = broader_concepts(resolution.concepts)
     concept_papers: dict[str, set[str]] = defaultdict(set)
     concept_mentions: Counter[str] = Counter()
     paper_concepts: list[set[str]] = []
@@ -73,6 +76,7 @@ def build_knowledge_graph(
             if etype != PROPOSES and cid in proposed:
                 edges[(cid, PROPOSES)]["count"] += attrs["count"]
         edges = {k: v for k, v in edges.items() if k[1] == PROPOSES or k[0] not in proposed}
+        _add_broader_edges(edges, broader, resolution)
 
         graph.add_node(pid, **_paper_attributes(paper, proposed_names))
         for (cid, etype), attrs in edges.items():
@@ -100,9 +104,47 @@ def build_knowledge_graph(
     for concepts in paper_concepts:
         pair_weights.update(combinations(sorted(concepts), 2))
     for (a, b), weight in pair_weights.items():
-        if weight >= min_cooccurrence:
+        related = b in ancestors(a, broader) or a in ancestors(b, broader)
+        if weight >= min_cooccurrence and not related:
             graph.add_edge(a, b, key=CO_OCCURS, type=CO_OCCURS, weight=weight)
+    for narrow, broad in sorted(broader.items()):
+        if narrow in concept_papers and broad in concept_papers:
+            graph.add_edge(
+                narrow,
+                broad,
+                key=IS_A,
+                type=IS_A,
+                reason=f"head phrase: {resolution.concepts[broad].key!r}",
+                weight=len(concept_papers[narrow]),
+            )
     return graph
+
+
+def _add_broader_edges(
+    edges: dict[tuple[str, str], dict], broader: dict[str, str], resolution: Resolution
+) -> None:
+    """Link a paper to the broader concepts of what it mentions, unless it mentions them.
+
+    The edge type is the one the broader concept's label gives a mention
+    (proposing *latent diffusion models* is using diffusion models); ``via``
+    lists the narrower concepts it was inferred from and ``evidence`` is their
+    sentence.
+    """
+    direct = {cid for cid, _ in edges}
+    inferred: dict[tuple[str, str], dict] = {}
+    for (cid, _), attrs in sorted(edges.items()):
+        for broad in ancestors(cid, broader):
+            if broad in direct:
+                continue
+            etype = EDGE_TYPE_FOR_LABEL[resolution.concepts[broad].label]
+            edge = inferred.setdefault(
+                (broad, etype),
+                {"type": etype, "evidence": attrs["evidence"], "count": 0, "via": []},
+            )
+            edge["count"] += attrs["count"]
+            if cid not in edge["via"]:
+                edge["via"].append(cid)
+    edges.update(inferred)
 
 
 def paper_display_name(paper: Paper, proposed_names: list[str]) -> str:

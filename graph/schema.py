@@ -21,9 +21,18 @@ Edges (the edge key is the edge type)
 * Paper -> concept, ``type`` in :data:`PAPER_EDGE_TYPES`: ``evidence``
   (the first sentence that supports it), ``count`` (mentions behind it),
   ``weight`` (= count).
+  A paper is also linked to every broader concept of a concept it mentions
+  (see :data:`IS_A`); such an edge has ``via`` (list of the narrower concept
+  ids it was inferred from) and the type the broader concept's label gives
+  (a paper that proposes *latent diffusion models* uses diffusion models).
 * Concept -> concept co-occurrence, ``type`` = :data:`CO_OCCURS`, stored once
   per pair from the smaller to the larger node id: ``weight`` (number of
-  papers mentioning both).
+  papers mentioning both). Pairs of a concept and its own broader concept
+  get none.
+* Concept -> broader concept, ``type`` = :data:`IS_A`: the narrower concept's
+  key ends with the broader one's ("latent diffusion model" IS_A "diffusion
+  model", same label; :mod:`paperkg.graph.hierarchy`): ``reason``, ``weight``
+  (papers mentioning the narrower concept).
 
 ``None`` values are dropped from node attributes before export so GraphML and
 Neo4j never see them.
@@ -38,8 +47,9 @@ USES = "USES"
 EVALUATES_ON = "EVALUATES_ON"
 ADDRESSES = "ADDRESSES"
 CO_OCCURS = "CO_OCCURS_WITH"
+IS_A = "IS_A"
 PAPER_EDGE_TYPES = (PROPOSES, USES, EVALUATES_ON, ADDRESSES)
-EDGE_TYPES = (*PAPER_EDGE_TYPES, CO_OCCURS)
+EDGE_TYPES = (*PAPER_EDGE_TYPES, CO_OCCURS, IS_A)
 
 #: the edge type a paper gets to a concept it mentions without proposing it
 EDGE_TYPE_FOR_LABEL = {

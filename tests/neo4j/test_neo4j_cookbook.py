@@ -16,7 +16,7 @@ import pytest
 
 import paperkg
 from paperkg.export.neo4j_load import push_graph
-from paperkg.graph.schema import ADDRESSES, CO_OCCURS, EVALUATES_ON, PAPER, PROPOSES
+from paperkg.graph.schema import ADDRESSES, CO_OCCURS, EVALUATES_ON, IS_A, PAPER, PROPOSES
 
 pytestmark = pytest.mark.neo4j
 
@@ -77,7 +77,7 @@ def named(graph, wanted, label=None):
 
 
 def test_the_cookbook_has_every_query_tested():
-    assert 6 <= len(cookbook()) <= 10
+    assert 6 <= len(cookbook()) <= 12
     assert set(cookbook()) == set(CHECKS)
 
 
@@ -187,6 +187,18 @@ def check_shortest_path(rows, graph):
         assert len(r["hops"]) == r["length"] + 1
 
 
+def check_kinds(rows, graph):
+    (lm,) = named(graph, "language model", "Method")
+    narrower = nx.DiGraph((u, v) for u, v, _ in edges_of(graph, IS_A))
+    kinds = nx.ancestors(narrower, lm) if lm in narrower else set()
+    expected = sorted(
+        ((name(graph, k), graph.nodes[k]["paper_count"]) for k in kinds),
+        key=lambda x: (-x[1], x[0]),
+    )
+    assert [(r["kind"], r["papers"]) for r in rows] == expected
+    assert any(r["kind"].lower().startswith("large language model") for r in rows)
+
+
 def check_top_concepts(rows, graph):
     concepts = [
         (d["name"], d["paper_count"]) for _, d in graph.nodes(data=True) if d["label"] != PAPER
@@ -213,6 +225,7 @@ CHECKS = {
     "Papers that share at least two concepts": check_shared_concepts,
     "Concepts that co-occur most with a method": check_cooccurring,
     "How two concepts are connected (shortest path)": check_shortest_path,
+    "Kinds of a concept (IS_A, by head phrase)": check_kinds,
     "The concepts most papers mention": check_top_concepts,
     "The sentence behind a claim": check_evidence,
 }
