@@ -23,6 +23,7 @@ RULE_COMPONENTS = (
     "paperkg_acronyms",
     "paperkg_dataset_cues",
     "paperkg_proposals",
+    "paperkg_repeats",
 )
 
 

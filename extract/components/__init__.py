@@ -7,12 +7,14 @@ does the same for any spaCy user who has paperkg installed.
 from .acronyms import AcronymDetector, find_acronym_definitions
 from .dataset_cues import DatasetCues, find_dataset_cues
 from .proposals import ProposalDetector, find_proposed_spans
+from .repeats import RepeatMentions
 from .term_rules import TermRules
 
 __all__ = [
     "AcronymDetector",
     "DatasetCues",
     "ProposalDetector",
+    "RepeatMentions",
     "TermRules",
     "find_acronym_definitions",
     "find_dataset_cues",

@@ -295,3 +295,56 @@ def test_a_bare_quantity_word_is_not_a_concept(nlp):
 def test_plain_acronyms_and_state_of_the_art_are_not_concepts_without_a_parser(nlp):
     doc = rules_only(nlp, "It beats other state-of-the-art methods on OOD data with GPUs.")
     assert not doc.ents
+
+
+def _tagged(nlp, text, first_mentions):
+    """``text`` with POS tags and, as its only entities, the first occurrence of each
+    (phrase, label) in ``first_mentions``: what the NER found, before paperkg_repeats."""
+    with nlp.select_pipes(enable=["tok2vec", "tagger", "attribute_ruler"]):
+        doc = nlp(text)
+    spans = []
+    for phrase, label in first_mentions:
+        start = text.index(phrase)
+        spans.append(doc.char_span(start, start + len(phrase), label=label))
+    doc.ents = spans
+    return doc
+
+
+def test_a_name_labelled_once_is_labelled_at_every_occurrence(nlp):
+    from paperkg.extract.components import RepeatMentions
+
+    text = "The parser is fast. We evaluate the Parser on news and compare the parser with others."
+    doc = RepeatMentions()(_tagged(nlp, text, [("parser", "METHOD")]))
+    assert [(e.text, e.label_, e.start_char) for e in doc.ents] == [
+        ("parser", "METHOD", 4),
+        ("Parser", "METHOD", text.index("Parser")),
+        ("parser", "METHOD", text.rindex("parser")),
+    ]
+
+
+def test_a_repeat_inside_a_longer_compound_is_not_labelled(nlp):
+    from paperkg.extract.components import RepeatMentions
+
+    text = "We study translation. Machine translation systems and translation-based methods exist."
+    doc = RepeatMentions()(_tagged(nlp, text, [("translation", "TASK")]))
+    assert [e.start_char for e in doc.ents] == [text.index("translation")]
+
+
+def test_a_name_with_capitals_repeats_only_with_the_same_capitals(nlp):
+    from paperkg.extract.components import RepeatMentions
+
+    text = "We use SAM for masks. SAM is large, and sam is a word."
+    doc = RepeatMentions()(_tagged(nlp, text, [("SAM", "METHOD")]))
+    assert [e.text for e in doc.ents] == ["SAM", "SAM"]
+
+
+def test_repeats_never_change_existing_entities(nlp):
+    from paperkg.extract.components import RepeatMentions
+
+    text = "BERT is strong. We fine-tune BERT-large, not BERT."
+    doc = RepeatMentions()(_tagged(nlp, text, [("BERT", "METHOD"), ("BERT-large", "METHOD")]))
+    assert [e.text for e in doc.ents] == ["BERT", "BERT-large", "BERT"]
+
+
+def test_the_default_pipeline_labels_repeated_names(nlp):
+    assert nlp.pipe_names[-1] == "paperkg_repeats"
