@@ -43,6 +43,7 @@ from .keys import (
 )
 from .similarity import near_duplicate_pairs
 from .variants import (
+    agent_forms,
     american_spelling,
     of_phrase_reordered,
     without_generic_tail,
@@ -155,6 +156,7 @@ def resolve_concepts(
     resolver.merge_spelling_variants()
     resolver.merge_typos()
     resolver.merge_name_variants()
+    resolver.merge_agent_nouns()
     resolver.link_corpus_acronyms()
     concept_id_of = resolver.concepts()
 
@@ -228,6 +230,8 @@ class _Resolver:
         self.long_surface: dict[str, Counter[str]] = defaultdict(Counter)
         self.ambiguous: dict[str, list[str]] = {}
         self.made: list[Concept] = []
+        #: (paper id, the nodes of its mentions)
+        self.paper_nodes: list[tuple[str, set[Node]]] = []
 
     def read_paper(self, result: PaperMentions) -> list[Node | None]:
         """A node for every mention of one paper: its own key, or its long form's key
@@ -280,6 +284,7 @@ class _Resolver:
             self.node_count[node] += 1
             self.surface_count[node][mention.text] += 1
             nodes.append(node)
+        self.paper_nodes.append((result.paper.id, {n for n in nodes if n is not None}))
         return nodes
 
     def _spelled_out(self, node: Node, surface: str, defined: dict[str, str], paper: str):
@@ -408,6 +413,24 @@ class _Resolver:
                     tail = node[1].rpartition(" ")[2]
                     self.groups.union(
                         node, target, f"same name with generic '{tail}': '{target[1]}'"
+                    )
+
+    def merge_agent_nouns(self) -> None:
+        """A process with a generic head and the agent noun of that process, named in
+        one paper: "parsing algorithm" and "parser", "classification stage" and
+        "classifier" (see :func:`.variants.agent_forms`). An agent always
+        capitalised is a coined name ("Reasoner") and is left alone."""
+        for paper_id, nodes in self.paper_nodes:
+            for node in nodes:
+                label, key = node
+                for agent_key in agent_forms(key):
+                    agent = (label, agent_key)
+                    if agent not in nodes or all(
+                        s[:1].isupper() for s in self.surface_count[agent]
+                    ):
+                        continue
+                    self.groups.union(
+                        node, agent, f"'{agent_key}' does what '{key}' names, in paper {paper_id}"
                     )
 
     def _proper_name(self, stem: Node, variants: list[Node]) -> bool:

@@ -9,7 +9,9 @@ share a variant key name one thing:
 * :func:`of_phrase_reordered` -- "prediction of intelligibility" and
   "intelligibility prediction";
 * :func:`american_spelling` -- "normalisation" and "normalization", "modelling"
-  and "modeling".
+  and "modeling";
+* :func:`agent_forms` -- "parsing algorithm" and "parser", "classification stage"
+  and "classifier" (what does a process, and the process with a generic head).
 
 >>> without_generic_tail("information extraction technique", "METHOD")
 ('information extraction', 'technique')
@@ -17,6 +19,8 @@ share a variant key name one thing:
 'intelligibility prediction'
 >>> american_spelling("batch normalisation")
 'batch normalization'
+>>> agent_forms("error correction mechanism")
+['error corrector']
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from functools import lru_cache
 from .keys import singular
 
 __all__ = [
+    "agent_forms",
     "american_spelling",
     "of_phrase_reordered",
     "without_generic_tail",
@@ -108,3 +113,59 @@ def american_spelling(key: str) -> str:
     for pattern, replacement in _BRITISH:
         key = pattern.sub(replacement, key)
     return key
+
+
+#: generic heads after a process noun that make it one working part: "parsing
+#: algorithm", "classification stage"; not "method", "approach", "technique" or
+#: "strategy", which name a kind of method ("other classification methods")
+PROCESS_HEADS = frozenset(
+    """algorithm procedure stage step mechanism module component model system process
+    unit routine""".split()
+)
+
+#: (process noun ending, agent noun ending): parsing -> parser, estimation -> estimator
+_AGENT_SUFFIXES = (
+    ("ification", "ifier"),
+    ("ition", "izer"),
+    ("ation", "er"),
+    ("ion", "or"),
+    ("ing", "er"),
+)
+
+#: agent nouns that name a thing of their own, not "what does the process"
+_NOT_AGENTS = frozenset(
+    """transformer adapter computer container layer paper order border number member
+    matter letter filter center user owner""".split()
+)
+
+
+def agent_forms(key: str) -> list[str]:
+    """Keys of the agent nouns that may name what does the process of a key
+    "M process head" with a generic head ("parsing algorithm" -> "parser").
+
+    Only regular endings are tried (-ing/-er, -ion/-or, -ation/-er,
+    -ification/-ifier, -ition/-izer), so most candidates are not words; the
+    caller keeps one only when a paper names it ("estimation stage" and
+    "estimator").
+
+    >>> agent_forms("parsing algorithm"), agent_forms("classification stage")
+    (['parser'], ['classifier', 'classificer', 'classificator'])
+    >>> agent_forms("robust estimation procedure")
+    ['robust estimer', 'robust estimator']
+    >>> agent_forms("parsing"), agent_forms("parsing methods")  # no head, a kind of method
+    ([], [])
+    >>> agent_forms("transformation module")  # never "transformer"
+    ['transformator']
+    """
+    words = key.split(" ")
+    if len(words) < 2 or singular(words[-1]) not in PROCESS_HEADS:
+        return []
+    *modifiers, process = words[:-1]
+    found = []
+    for ending, agent_ending in _AGENT_SUFFIXES:
+        stem = process[: -len(ending)]
+        if process.endswith(ending) and len(stem) >= 3 and stem.isalpha():
+            agent = stem + agent_ending
+            if agent not in _NOT_AGENTS:
+                found.append(" ".join([*modifiers, agent]))
+    return found

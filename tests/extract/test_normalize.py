@@ -615,3 +615,42 @@ def test_an_acronym_the_corpus_reads_two_ways_is_not_spelled_out():
         ]
     )
     assert not same_concept(res, (0, 1), (2, 0))
+
+
+AGENT_NOUNS = [
+    # (the process with a generic head, the agent noun, merged) in one paper
+    ("parsing algorithms", "parser", True),
+    ("classification stage", "classifier", True),
+    ("estimation stage", "estimator", True),
+    ("robust estimation procedure", "robust estimators", True),
+    ("error correction mechanisms", "error corrector", True),
+    ("stemming model", "stemmer", True),
+    ("recognition system", "recognizer", True),
+    ("dependency parsing algorithm", "parser", False),  # other modifiers
+    ("other classification methods", "classifier", False),  # a kind of method
+    ("transformation module", "transformer", False),  # a name of its own
+    ("adaptation module", "adapter", False),
+    ("reasoning module", "Reasoner", False),  # a coined, capitalised name
+    ("parsing", "parser", False),  # no generic head
+]
+
+
+@pytest.mark.parametrize("process, agent, merged", AGENT_NOUNS)
+def test_an_agent_noun_joins_its_process_in_one_paper(process, agent, merged):
+    res = resolve_concepts([paper("p1", (process, "METHOD"), (agent, "METHOD"))])
+    assert same_concept(res, (0, 0), (0, 1)) is merged
+    if merged:
+        (concept,) = res.concepts.values()
+        other = process if concept.name != process else agent
+        assert concept.merge_reasons[other].endswith("in paper p1")
+        assert "does what" in concept.merge_reasons[other]
+
+
+def test_an_agent_noun_needs_its_process_in_the_same_paper_and_label():
+    res = resolve_concepts(
+        [
+            paper("p1", ("parsing algorithm", "METHOD")),
+            paper("p2", ("parser", "METHOD"), ("parsing algorithm", "TASK")),
+        ]
+    )
+    assert len(res.concepts) == 3
