@@ -45,6 +45,7 @@ from .similarity import near_duplicate_pairs
 from .variants import (
     agent_forms,
     american_spelling,
+    modeling_form,
     of_phrase_reordered,
     without_generic_tail,
 )
@@ -423,6 +424,11 @@ class _Resolver:
         for paper_id, nodes in self.paper_nodes:
             for node in nodes:
                 label, key = node
+                modeled = modeling_form(key)
+                if modeled and (label, modeled) in nodes:
+                    self.groups.union(
+                        node, (label, modeled), f"modeling of '{modeled}', in paper {paper_id}"
+                    )
                 for agent_key in agent_forms(key):
                     agent = (label, agent_key)
                     if agent not in nodes or all(

@@ -33,6 +33,7 @@ from .keys import singular
 __all__ = [
     "agent_forms",
     "american_spelling",
+    "modeling_form",
     "of_phrase_reordered",
     "without_generic_tail",
 ]
@@ -169,3 +170,19 @@ def agent_forms(key: str) -> list[str]:
             if agent not in _NOT_AGENTS:
                 found.append(" ".join([*modifiers, agent]))
     return found
+
+
+def modeling_form(key: str) -> str | None:
+    """ "M model" for a key "M modeling [head]" ("user modeling system" -> "user model").
+
+    >>> modeling_form("user modeling"), modeling_form("user modelling component")
+    ('user model', 'user model')
+    >>> modeling_form("modeling") is None
+    True
+    """
+    words = american_spelling(key).split(" ")
+    if len(words) >= 3 and singular(words[-1]) in PROCESS_HEADS:
+        words = words[:-1]
+    if len(words) < 2 or words[-1] != "modeling":
+        return None
+    return " ".join([*words[:-1], "model"])

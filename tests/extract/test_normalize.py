@@ -654,3 +654,30 @@ def test_an_agent_noun_needs_its_process_in_the_same_paper_and_label():
         ]
     )
     assert len(res.concepts) == 3
+
+
+MODELING = [
+    # (a name "X modeling [head]", "X model", merged) in one paper
+    ("user modeling systems", "user model", True),
+    ("user modeling", "user models", True),
+    ("user modelling component", "user model", True),
+    ("sequence modeling", "language model", False),  # another X
+    ("modeling", "model", False),
+]
+
+
+@pytest.mark.parametrize("modeling, model, merged", MODELING)
+def test_x_modeling_joins_x_model_in_one_paper(modeling, model, merged):
+    res = resolve_concepts([paper("p1", (modeling, "METHOD"), (model, "METHOD"))])
+    assert same_concept(res, (0, 0), (0, 1)) is merged
+    if merged:
+        (concept,) = res.concepts.values()
+        other = modeling if concept.name != modeling else model
+        assert concept.merge_reasons[other] == "modeling of 'user model', in paper p1"
+
+
+def test_x_modeling_and_x_model_in_two_papers_stay_apart():
+    res = resolve_concepts(
+        [paper("p1", ("user modeling", "METHOD")), paper("p2", ("user model", "METHOD"))]
+    )
+    assert len(res.concepts) == 2
