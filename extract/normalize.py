@@ -45,6 +45,7 @@ from .similarity import near_duplicate_pairs
 from .variants import (
     agent_forms,
     american_spelling,
+    generic_head_kind,
     modeling_form,
     of_phrase_reordered,
     without_generic_tail,
@@ -157,7 +158,7 @@ def resolve_concepts(
     resolver.merge_spelling_variants()
     resolver.merge_typos()
     resolver.merge_name_variants()
-    resolver.merge_agent_nouns()
+    resolver.merge_paper_name_forms()
     resolver.link_corpus_acronyms()
     concept_id_of = resolver.concepts()
 
@@ -416,18 +417,26 @@ class _Resolver:
                         node, target, f"same name with generic '{tail}': '{target[1]}'"
                     )
 
-    def merge_agent_nouns(self) -> None:
-        """A process with a generic head and the agent noun of that process, named in
-        one paper: "parsing algorithm" and "parser", "classification stage" and
-        "classifier" (see :func:`.variants.agent_forms`). An agent always
-        capitalised is a coined name ("Reasoner") and is left alone."""
+    def merge_paper_name_forms(self) -> None:
+        """Two forms of one name a paper uses (see :mod:`.variants`):
+
+        * a process with a generic head and its agent noun: "parsing algorithm"
+          and "parser", "classification stage" and "classifier"; an agent always
+          capitalised is a coined name ("Reasoner") and is left alone;
+        * "X modeling [head]" and "X model": "user modeling system", "user model";
+        * one word with two generic heads of one kind: "boosting approach" and
+          "boosting method" (a one-word stem is too vague to merge corpus-wide).
+        """
         for paper_id, nodes in self.paper_nodes:
+            by_kind: dict[tuple[str, str, str], list[Node]] = defaultdict(list)
             for node in nodes:
                 label, key = node
                 modeled = modeling_form(key)
                 if modeled and (label, modeled) in nodes:
-                    self.groups.union(
-                        node, (label, modeled), f"modeling of '{modeled}', in paper {paper_id}"
+                    self._join_pair(
+                        node,
+                        (label, modeled),
+                        f"'{key}' is the modeling of a '{modeled}', in paper {paper_id}",
                     )
                 for agent_key in agent_forms(key):
                     agent = (label, agent_key)
@@ -435,9 +444,27 @@ class _Resolver:
                         s[:1].isupper() for s in self.surface_count[agent]
                     ):
                         continue
-                    self.groups.union(
+                    self._join_pair(
                         node, agent, f"'{agent_key}' does what '{key}' names, in paper {paper_id}"
                     )
+                kind = generic_head_kind(key, label)
+                if kind is not None:
+                    by_kind[(label, *kind)].append(node)
+            for (_, stem, kind), same in by_kind.items():
+                same.sort(key=lambda n: (-self.node_count[n], n[1]))
+                for node in same[1:]:
+                    self._join_pair(
+                        node,
+                        same[0],
+                        f"'{node[1]}' and '{same[0][1]}': '{stem}' with two generic {kind} "
+                        f"heads, in paper {paper_id}",
+                    )
+
+    def _join_pair(self, a: Node, b: Node, reason: str) -> None:
+        """Join two nodes for a reason that explains either one, whichever names the
+        concept in the end."""
+        if self.groups.union(a, b, reason):
+            self.groups.reason.setdefault(b, reason)
 
     def _proper_name(self, stem: Node, variants: list[Node]) -> bool:
         """A one-word stem is a name when it is seen alone and always capitalised:

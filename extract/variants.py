@@ -33,6 +33,7 @@ from .keys import singular
 __all__ = [
     "agent_forms",
     "american_spelling",
+    "generic_head_kind",
     "modeling_form",
     "of_phrase_reordered",
     "without_generic_tail",
@@ -186,3 +187,34 @@ def modeling_form(key: str) -> str | None:
     if len(words) < 2 or words[-1] != "modeling":
         return None
     return " ".join([*words[:-1], "model"])
+
+
+#: generic last words of a method name, by the kind of thing they name
+_HEAD_KINDS = {
+    "process": frozenset("method approach technique procedure algorithm".split()),
+    "artifact": frozenset("model architecture network".split()),
+}
+
+
+def generic_head_kind(key: str, label: str) -> tuple[str, str] | None:
+    """``(stem, kind)`` for a METHOD key of one word and a generic head: keys of one
+    stem and kind ("boosting approach", "boosting method") name one thing in a
+    paper; "model" and "method" are of two kinds ("statistical model" / "method").
+
+    >>> generic_head_kind("boosting approaches", "METHOD")
+    ('boosting', 'process')
+    >>> generic_head_kind("statistical model", "METHOD")
+    ('statistical', 'artifact')
+    >>> generic_head_kind("spectral clustering algorithm", "METHOD") is None
+    True
+    """
+    if label != "METHOD":
+        return None
+    stem, _, last = key.partition(" ")
+    if not stem or " " in last or not last:
+        return None
+    head = singular(last)
+    for kind, heads in _HEAD_KINDS.items():
+        if head in heads:
+            return stem, kind
+    return None

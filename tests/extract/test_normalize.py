@@ -673,11 +673,43 @@ def test_x_modeling_joins_x_model_in_one_paper(modeling, model, merged):
     if merged:
         (concept,) = res.concepts.values()
         other = modeling if concept.name != modeling else model
-        assert concept.merge_reasons[other] == "modeling of 'user model', in paper p1"
+        assert concept.merge_reasons[other].endswith(
+            "is the modeling of a 'user model', in paper p1"
+        )
 
 
 def test_x_modeling_and_x_model_in_two_papers_stay_apart():
     res = resolve_concepts(
         [paper("p1", ("user modeling", "METHOD")), paper("p2", ("user model", "METHOD"))]
+    )
+    assert len(res.concepts) == 2
+
+
+ONE_WORD_STEMS = [
+    # (two METHOD names of one word and a generic head, merged) in one paper
+    ("boosting approach", "boosting methods", True),
+    ("bootstrapping approach", "bootstrapping procedure", True),
+    ("training method", "training algorithm", True),
+    ("segmentation model", "segmentation networks", True),
+    ("statistical model", "statistical method", False),  # an artifact and a process
+    ("parsing algorithm", "parsing strategies", False),  # a strategy is no algorithm
+    ("boosting approach", "bagging approach", False),
+]
+
+
+@pytest.mark.parametrize("a, b, merged", ONE_WORD_STEMS)
+def test_one_word_with_two_generic_heads_of_one_kind_in_one_paper(a, b, merged):
+    res = resolve_concepts([paper("p1", (a, "METHOD"), (b, "METHOD"))])
+    assert same_concept(res, (0, 0), (0, 1)) is merged
+    if merged:
+        (concept,) = res.concepts.values()
+        other = a if concept.name != a else b
+        assert "with two generic" in concept.merge_reasons[other]
+        assert concept.merge_reasons[other].endswith("in paper p1")
+
+
+def test_one_word_with_two_generic_heads_in_two_papers_stays_apart():
+    res = resolve_concepts(
+        [paper("p1", ("training method", "METHOD")), paper("p2", ("training algorithm", "METHOD"))]
     )
     assert len(res.concepts) == 2
