@@ -14,6 +14,7 @@ import networkx as nx
 from .export.graphml import write_graphml
 from .export.html import ViewReport, write_html
 from .export.neo4j_bundle import write_neo4j_bundle
+from .extract.corpus_terms import add_corpus_term_mentions, find_corpus_terms
 from .extract.extractor import extract_mentions
 from .extract.normalize import resolve_concepts
 from .extract.pipeline import load_pipeline
@@ -37,6 +38,8 @@ class BuildResult:
     resolution: Resolution
     mention_count: int = 0
     outputs: list[Path] = field(default_factory=list)
+    #: mentions found as corpus terms (:mod:`paperkg.extract.corpus_terms`), in ``mention_count``
+    corpus_term_mentions: int = 0
 
     @property
     def concept_count(self) -> int:
@@ -74,26 +77,37 @@ def build(
     min_cooccurrence: int | None = None,
     on_paper: Callable[[Paper], None] | None = None,
     on_read: Callable[[ReadResult], None] | None = None,
+    corpus_terms: bool = True,
 ) -> BuildResult:
     """Read ``paths``, extract mentions, resolve concepts and build the graph.
 
     ``min_cooccurrence`` defaults to 1 for corpora under 500 papers and 2 above, so a
     large corpus does not drown in one-off co-occurrence edges. ``on_read`` is called
     once the inputs are read (e.g. to size a progress bar) and ``on_paper`` after
-    each paper is processed.
+    each paper is processed. ``corpus_terms`` also finds, in every abstract, the
+    terms the extractor tagged consistently in other abstracts of the corpus.
     """
     read = read_inputs(paths, format=format, on_error=on_error)
     if on_read is not None:
         on_read(read)
     nlp = load_pipeline(model)
     results = extract_mentions(nlp, read.papers, on_paper=on_paper)
+    added = 0
+    if corpus_terms:
+        results, added = add_corpus_term_mentions(results, find_corpus_terms(results))
     resolution = resolve_concepts(results, alias_file=alias_file)
     if min_cooccurrence is None:
         min_cooccurrence = 1 if len(read.papers) < 500 else 2
     graph = build_knowledge_graph(results, resolution, min_cooccurrence=min_cooccurrence)
     mention_count = sum(len(r.mentions) for r in results)
     log.info("%d papers, %d mentions, %d nodes", len(read.papers), mention_count, len(graph))
-    return BuildResult(graph=graph, read=read, resolution=resolution, mention_count=mention_count)
+    return BuildResult(
+        graph=graph,
+        read=read,
+        resolution=resolution,
+        mention_count=mention_count,
+        corpus_term_mentions=added,
+    )
 
 
 def build_graph(paths: Iterable[str | Path] | str | Path, **options) -> nx.MultiDiGraph:

@@ -54,7 +54,9 @@ class Mention:
     ``start``/``end`` are character offsets into ``Paper.text``. ``proposed``
     is True when the paper introduces the thing ("we propose X") rather than
     merely using it. ``long_form`` is set when the paper defines this mention
-    as an acronym, e.g. ``GNN`` -> ``graph neural network``.
+    as an acronym, e.g. ``GNN`` -> ``graph neural network``. ``corpus_match``
+    is True when the NER did not tag this occurrence but the corpus showed the
+    phrase to be a term (:mod:`paperkg.extract.corpus_terms`).
     """
 
     text: str
@@ -64,6 +66,7 @@ class Mention:
     sentence: str
     proposed: bool = False
     long_form: str | None = None
+    corpus_match: bool = False
 
 
 @dataclass

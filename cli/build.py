@@ -48,6 +48,13 @@ def build(
             help="Least papers for a concept co-occurrence edge (default 1, or 2 above 500 papers)."
         ),
     ] = None,
+    corpus_terms: Annotated[
+        bool,
+        typer.Option(
+            help="Also find in every abstract the terms the extractor tagged consistently "
+            "in other abstracts of the corpus."
+        ),
+    ] = True,
     html: Annotated[bool, typer.Option(help="Write the interactive graph.html.")] = True,
     neo4j_uri: Annotated[
         str | None,
@@ -81,6 +88,7 @@ def build(
                 alias_file=aliases,
                 on_error="raise" if strict else "skip",
                 min_cooccurrence=min_cooccurrence,
+                corpus_terms=corpus_terms,
                 on_read=lambda read: progress.update(task, total=len(read.papers)),
                 on_paper=lambda _paper: progress.advance(task),
             )
@@ -130,6 +138,12 @@ def print_summary(result) -> None:
         f"mentions: {result.mention_count} collapsed into {result.concept_count} concepts",
         highlight=False,
     )
+    if result.corpus_term_mentions:
+        console.print(
+            f"  of which {result.corpus_term_mentions} found as terms tagged in other papers "
+            "(--no-corpus-terms leaves them out)",
+            highlight=False,
+        )
     if result.resolution.ambiguous_acronyms:
         amb = result.resolution.ambiguous_acronyms
         shown = "; ".join(f"{a}: {' | '.join(forms)}" for a, forms in list(amb.items())[:5])

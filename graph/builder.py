@@ -66,9 +66,14 @@ def build_knowledge_graph(
             if mention.proposed:
                 proposed_names.append(mention.text)
             edge = edges.setdefault(
-                (cid, etype), {"type": etype, "evidence": mention.sentence, "count": 0}
+                (cid, etype),
+                {"type": etype, "evidence": mention.sentence, "count": 0, "corpus_match": True},
             )
             edge["count"] += 1
+            if not mention.corpus_match:
+                if edge["corpus_match"] and edge["count"] > 1:
+                    edge["evidence"] = mention.sentence  # the NER's own sentence is better
+                edge["corpus_match"] = False
             concept_mentions[cid] += 1
         # a paper that proposes a concept does not also merely use it
         proposed = {cid for cid, etype in edges if etype == PROPOSES}
@@ -81,6 +86,8 @@ def build_knowledge_graph(
         graph.add_node(pid, **_paper_attributes(paper, proposed_names))
         for (cid, etype), attrs in edges.items():
             attrs["weight"] = attrs["count"]
+            if not attrs.get("corpus_match"):
+                attrs.pop("corpus_match", None)  # marked only where every mention is one
             graph.add_edge(pid, cid, key=etype, **attrs)
             concept_papers[cid].add(pid)
         paper_concepts.append({cid for cid, _ in edges})

@@ -99,3 +99,20 @@ def test_graphml_stores_lists_as_strings(tiny_graph, tmp_path):
     assert back.nodes["Method:graphx"]["aliases"] == "GraphX"
     assert back.nodes["paper:p1"]["year"] == 2024
     assert back.number_of_edges() == tiny_graph.number_of_edges()
+
+
+def test_an_edge_only_corpus_term_matches_support_is_marked():
+    text = "We use GraphX here. GraphX again."
+    p = Paper(id="p1", abstract=text, text=text, source="a.txt#1")
+    found = Mention("GraphX", "METHOD", 7, 13, "We use GraphX here.", corpus_match=True)
+    tagged = Mention("GraphX", "METHOD", 20, 26, "GraphX again.")
+    concepts = {"Method:graphx": Concept("Method:graphx", "Method", "graphx", "GraphX", {})}
+
+    def graph(mentions):
+        resolution = Resolution(concepts, [["Method:graphx"] * len(mentions)], len(mentions))
+        return build_knowledge_graph([PaperMentions(p, mentions)], resolution)
+
+    assert graph([found]).edges["paper:p1", "Method:graphx", "USES"]["corpus_match"] is True
+    edge = graph([found, tagged]).edges["paper:p1", "Method:graphx", "USES"]
+    assert "corpus_match" not in edge
+    assert edge["evidence"] == "GraphX again."  # the NER's own sentence
