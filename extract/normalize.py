@@ -311,6 +311,9 @@ class _Resolver:
             papers.append(paper)
         if key in {canonical_key(short, "") for short in expanded[1]}:
             self.spelled_surfaces.add(((label, long_key), surface))
+            # the spelled-out form may name the concept ("DP algorithms" -> "differential
+            # privacy algorithm"), as a long form names its acronym's concept
+            self.long_surface[long_key][expanded[0]] += 1
             return (label, long_key)
         used = [
             (canonical_key(short, ""), canonical_key(long_form_of(defined, short) or "", ""))
@@ -387,8 +390,12 @@ class _Resolver:
         problem", "hashtag recommendation"), or as "X of Y" ("prediction of
         intelligibility", "intelligibility prediction"); see :mod:`.variants`."""
         present = [n for n in self.groups.parent if self.node_count[n] or n in self.spelled_targets]
-        # a stem is found whatever its hyphens: "hash-tag recommendation"
-        by_compact = {(n[0], compact_key(american_spelling(n[1]))): n for n in present}
+        # a stem is found whatever its hyphens ("hash-tag recommendation"), as its most
+        # frequent spelling ("knowledge distillation", not a glued "knowledgedistillation")
+        by_compact = {
+            (n[0], compact_key(american_spelling(n[1]))): n
+            for n in sorted(present, key=lambda n: (self.node_count[n], n[1]))
+        }
         by_stem: dict[Node, list[Node]] = defaultdict(list)
         for node in present:
             label, key = node
@@ -463,8 +470,8 @@ class _Resolver:
     def _join_pair(self, a: Node, b: Node, reason: str) -> None:
         """Join two nodes for a reason that explains either one, whichever names the
         concept in the end."""
-        if self.groups.union(a, b, reason):
-            self.groups.reason.setdefault(b, reason)
+        if self.groups.union(a, b, reason) and b[1] not in self.definitions:
+            self.groups.reason.setdefault(b, reason)  # (an acronym's own reason comes later)
 
     def _proper_name(self, stem: Node, variants: list[Node]) -> bool:
         """A one-word stem is a name when it is seen alone and always capitalised:
@@ -550,7 +557,7 @@ class _Resolver:
             head = max(
                 group,
                 key=lambda n: (
-                    not _is_acronym_key(n, surface_count, acronym_surfaces),
+                    not _is_acronym_key(n, surface_count, acronym_surfaces, self.spelled_surfaces),
                     n not in uses_acronym and weight[n] > 0,
                     weight[n],
                     "-" in n[1],
@@ -668,11 +675,18 @@ def _is_short_key(key: str, short_surface: dict[str, Counter[str]]) -> bool:
     return key in short_surface or len(compact_key(key)) < 6
 
 
-def _is_acronym_key(node: Node, surface_count: dict[Node, Counter[str]], acronyms: set[str]):
+def _is_acronym_key(
+    node: Node,
+    surface_count: dict[Node, Counter[str]],
+    acronyms: set[str],
+    spelled: set[tuple[Node, str]],
+) -> bool:
+    """True when every surface of ``node`` is an acronym, or uses one its paper defines
+    ("DP algorithms"): such a node names its concept only when nothing else does."""
     surfaces = surface_count.get(node)
     if not surfaces:
         return False
-    return all(s in acronyms or is_acronym(s) for s in surfaces)
+    return all(s in acronyms or is_acronym(s) or (node, s) in spelled for s in surfaces)
 
 
 def _same_key_reason(surface: str, name: str, label: str) -> str:

@@ -713,3 +713,34 @@ def test_one_word_with_two_generic_heads_in_two_papers_stays_apart():
         [paper("p1", ("training method", "METHOD")), paper("p2", ("training algorithm", "METHOD"))]
     )
     assert len(res.concepts) == 2
+
+
+def test_a_generic_last_word_finds_its_stem_whatever_its_rarest_spelling():
+    res = resolve_concepts(
+        [
+            paper("p1", ("knowledge distillation", "METHOD"), ("knowledge distillation", "METHOD")),
+            paper("p2", ("knowledgedistillation", "METHOD")),  # glued once
+            paper("p3", ("knowledge distillation methods", "METHOD")),
+        ]
+    )
+    assert len(res.concepts) == 1
+
+
+def test_an_acronym_with_a_generic_word_is_named_by_its_spelled_out_form():
+    res = resolve_concepts(
+        [
+            paper("p1", ("DP", "METHOD", "differential privacy"), ("DP algorithms", "METHOD")),
+            paper("p2", ("DP", "METHOD", "dataset pruning"), ("DP methods", "METHOD")),
+            paper("p3", ("dynamic programming", "METHOD"), ("DP algorithms", "METHOD")),
+        ]
+    )
+    concept = res.concepts[res.concept_of[0][1]]
+    assert concept.name == "differential privacy"  # "DP algorithms" joins the long form
+    assert concept.merge_reasons["DP algorithms"] == (
+        "'DP' spelled out as defined in paper p1; same name with generic 'algorithm': "
+        "'differential privacy'"
+    )
+    assert res.concepts[res.concept_of[1][1]].name == "dataset pruning"
+    # no definition in p3, two readings in the corpus: its "DP algorithms" stays apart
+    assert res.concepts[res.concept_of[2][1]].name == "DP"
+    assert res.concept_of[2][1] not in (res.concept_of[0][1], res.concept_of[1][1])
