@@ -56,8 +56,9 @@ def _words(text: str) -> list[re.Match]:
     return list(_WORD.finditer(text))
 
 
-def _key(words: list[str], case_sensitive: bool) -> tuple[str, ...]:
-    folded = list(words) if case_sensitive else [w.lower() for w in words]
+def _key(words: list[str]) -> tuple[str, ...]:
+    """Lower case, the last word singular: how a term is looked up."""
+    folded = [w.lower() for w in words]
     folded[-1] = _fold_word(folded[-1])
     return tuple(folded)
 
@@ -82,7 +83,7 @@ def find_corpus_terms(
             words = [w.group() for w in _words(m.text)]
             if not words or len(words) > MAX_WORDS or len(m.text) < 3:
                 continue
-            key = _key(words, case_sensitive=False)
+            key = _key(words)
             tagged[key].add(index)
             labels[key][m.label] += 1
             capitals[key][_has_inner_capital(m.text)] += 1
@@ -119,9 +120,12 @@ def _ngrams(text: str, keys: set[tuple[str, ...]]):
     """(key, start, end) for each occurrence in ``text`` of a case-folded key of ``keys``."""
     matches = _words(text)
     words = [w.group() for w in matches]
+    firsts = {k[0] for k in keys} | {_fold_word(k[0]) for k in keys}
     for i in range(len(words)):
+        if words[i].lower() not in firsts and _fold_word(words[i].lower()) not in firsts:
+            continue
         for n in range(1, min(MAX_WORDS, len(words) - i) + 1):
-            key = _key(words[i : i + n], case_sensitive=False)
+            key = _key(words[i : i + n])
             if key in keys:
                 yield key, matches[i].start(), matches[i + n - 1].end()
 
@@ -136,6 +140,7 @@ def add_corpus_term_mentions(
     mentions were added.
     """
     by_key = {t.words: t for t in terms}
+    firsts = {k[0] for k in by_key}
     added_total = 0
     out = []
     for result in results:
@@ -146,9 +151,13 @@ def add_corpus_term_mentions(
         i = 0
         while i < len(matches):
             hit = None
+            first = matches[i].group().lower()
+            if first not in firsts and _fold_word(first) not in firsts:
+                i += 1
+                continue
             for n in range(min(MAX_WORDS, len(matches) - i), 0, -1):
                 words = [w.group() for w in matches[i : i + n]]
-                term = by_key.get(_key(words, case_sensitive=False))
+                term = by_key.get(_key(words))
                 if term is None or (
                     term.case_sensitive and not _has_inner_capital(" ".join(words))
                 ):
