@@ -432,12 +432,19 @@ class _Resolver:
           capitalised is a coined name ("Reasoner") and is left alone;
         * "X modeling [head]" and "X model": "user modeling system", "user model";
         * one word with two generic heads of one kind: "boosting approach" and
-          "boosting method" (a one-word stem is too vague to merge corpus-wide).
+          "boosting method", "ranking problem" and "ranking (task)" (a one-word
+          stem is too vague to merge corpus-wide);
+        * one name with its modifiers in two orders: "object intrinsic
+          representation" and "intrinsic object representation".
         """
         for paper_id, nodes in self.paper_nodes:
             by_kind: dict[tuple[str, str, str], list[Node]] = defaultdict(list)
+            by_words: dict[tuple[str, str, tuple[str, ...]], list[Node]] = defaultdict(list)
             for node in nodes:
                 label, key = node
+                words = key.split(" ")
+                if len(words) >= 3:
+                    by_words[(label, words[-1], tuple(sorted(words[:-1])))].append(node)
                 modeled = modeling_form(key)
                 if modeled and (label, modeled) in nodes:
                     self._join_pair(
@@ -457,6 +464,16 @@ class _Resolver:
                 kind = generic_head_kind(key, label)
                 if kind is not None:
                     by_kind[(label, *kind)].append(node)
+                    if kind[1] == "task" and (label, kind[0]) in nodes:
+                        by_kind[(label, *kind)].append((label, kind[0]))
+            for same in by_words.values():
+                for node in same[1:]:
+                    self._join_pair(
+                        node,
+                        same[0],
+                        f"'{node[1]}' and '{same[0][1]}': one name, its modifiers in two "
+                        f"orders, in paper {paper_id}",
+                    )
             for (_, stem, kind), same in by_kind.items():
                 same.sort(key=lambda n: (-self.node_count[n], n[1]))
                 for node in same[1:]:

@@ -207,13 +207,17 @@ def generic_head_kind(key: str, label: str) -> tuple[str, str] | None:
     ('statistical', 'artifact')
     >>> generic_head_kind("spectral clustering algorithm", "METHOD") is None
     True
+    >>> generic_head_kind("ranking problems", "TASK")  # and "ranking (task)"
+    ('ranking', 'task')
     """
-    if label != "METHOD":
+    if label not in ("METHOD", "TASK"):
         return None
     stem, _, last = key.partition(" ")
     if not stem or " " in last or not last:
         return None
     head = singular(last)
+    if label == "TASK":  # "task" itself is always dropped from a TASK key
+        return (stem, "task") if head in ("problem", "challenge") else None
     for kind, heads in _HEAD_KINDS.items():
         if head in heads:
             return stem, kind

@@ -694,12 +694,16 @@ ONE_WORD_STEMS = [
     ("statistical model", "statistical method", False),  # an artifact and a process
     ("parsing algorithm", "parsing strategies", False),  # a strategy is no algorithm
     ("boosting approach", "bagging approach", False),
+    ("ranking problems", "ranking tasks", True),  # TASK: "task" is dropped from the key
+    ("regression problem", "regression", True),
+    ("ranking problem", "reranking task", False),
 ]
 
 
 @pytest.mark.parametrize("a, b, merged", ONE_WORD_STEMS)
 def test_one_word_with_two_generic_heads_of_one_kind_in_one_paper(a, b, merged):
-    res = resolve_concepts([paper("p1", (a, "METHOD"), (b, "METHOD"))])
+    label = "TASK" if "task" in a + b or "problem" in a + b else "METHOD"
+    res = resolve_concepts([paper("p1", (a, label), (b, label))])
     assert same_concept(res, (0, 0), (0, 1)) is merged
     if merged:
         (concept,) = res.concepts.values()
@@ -744,3 +748,23 @@ def test_an_acronym_with_a_generic_word_is_named_by_its_spelled_out_form():
     # no definition in p3, two readings in the corpus: its "DP algorithms" stays apart
     assert res.concepts[res.concept_of[2][1]].name == "DP"
     assert res.concept_of[2][1] not in (res.concept_of[0][1], res.concept_of[1][1])
+
+
+MODIFIER_ORDER = [
+    # (two names of one paper, merged)
+    ("object intrinsic representation", "intrinsic object representation", True),
+    ("agnostic active learning", "active agnostic learning", True),
+    ("intrinsic representation", "object intrinsic representation", False),  # other words
+]
+
+
+@pytest.mark.parametrize("a, b, merged", MODIFIER_ORDER)
+def test_modifiers_in_two_orders_name_one_thing_in_one_paper(a, b, merged):
+    res = resolve_concepts([paper("p1", (a, "METHOD"), (b, "METHOD"))])
+    assert same_concept(res, (0, 0), (0, 1)) is merged
+    if merged:
+        (concept,) = res.concepts.values()
+        other = a if concept.name != a else b
+        assert concept.merge_reasons[other].endswith("in two orders, in paper p1")
+    two_papers = resolve_concepts([paper("p1", (a, "METHOD")), paper("p2", (b, "METHOD"))])
+    assert len(two_papers.concepts) == 2
