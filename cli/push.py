@@ -36,10 +36,18 @@ def push(
     batch_size: Annotated[
         int, typer.Option(min=1, help="Rows per write transaction.")
     ] = DEFAULT_BATCH_SIZE,
+    prune: Annotated[
+        bool,
+        typer.Option(
+            help="Make the database's paperkg nodes and relationships equal to this build: "
+            "delete those it lacks (nodes of other labels are left alone)."
+        ),
+    ] = False,
 ) -> None:
     """Load OUTDIR/graph.json into Neo4j (password from NEO4J_PASSWORD).
 
     Safe to repeat: nodes and relationships are MERGEd, properties updated.
+    Without --prune nothing is deleted.
     """
     from ..export.neo4j_load import push_to_neo4j
     from ..graph.io import load_graph
@@ -69,6 +77,7 @@ def push(
                 database=database,
                 batch_size=batch_size,
                 progress=advance,
+                prune=prune,
             )
         finally:
             progress.stop()
@@ -98,3 +107,9 @@ def print_push_report(report, *, uri: str) -> None:
         highlight=False,
         soft_wrap=True,
     )
+    if report.nodes_deleted or report.relationships_deleted:
+        console.print(
+            f"pruned {report.nodes_deleted} nodes and {report.relationships_deleted} "
+            "relationships the build no longer has",
+            highlight=False,
+        )

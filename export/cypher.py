@@ -72,6 +72,40 @@ MERGE_RELS: dict[tuple[str, str, str], str] = {
     for rel, start, end in REL_PATTERNS
 }
 
+# --- replacing a database's paperkg content (push --prune) ---------------------------------------
+
+#: ``$rows`` as :data:`MERGE_NODES`; properties the row lacks are removed
+REPLACE_NODES: dict[str, str] = {
+    label: f"UNWIND $rows AS row MERGE (n:{label} {{id: row.id}}) SET n = row.props SET n.id = row.id"
+    for label in NODE_LABELS
+}
+
+#: ``$rows`` as :data:`MERGE_RELS`; properties the row lacks are removed
+REPLACE_RELS: dict[tuple[str, str, str], str] = {
+    pattern: query.replace("SET r += rel.props", "SET r = rel.props")
+    for pattern, query in MERGE_RELS.items()
+}
+
+#: ``$ids``: the ids of one label the pushed graph has; every other node of the label goes
+DELETE_NODES_NOT_IN: dict[str, str] = {
+    label: f"MATCH (n:{label}) WHERE NOT n.id IN $ids DETACH DELETE n" for label in NODE_LABELS
+}
+
+#: the (start id, end id) of every relationship of one paperkg pattern in the database
+LIST_RELS: dict[tuple[str, str, str], str] = {
+    (rel, start, end): f"MATCH (a:{start})-[:{rel}]->(b:{end}) RETURN a.id AS src, b.id AS dst"
+    for rel, start, end in REL_PATTERNS
+}
+
+#: ``$rows``: list of ``{src, dst}``; deletes those relationships of one pattern
+DELETE_RELS: dict[tuple[str, str, str], str] = {
+    (rel, start, end): (
+        "UNWIND $rows AS row "
+        f"MATCH (a:{start} {{id: row.src}})-[r:{rel}]->(b:{end} {{id: row.dst}}) DELETE r"
+    )
+    for rel, start, end in REL_PATTERNS
+}
+
 # --- one row per round trip: only for bench/neo4j_load.py, to show what batching saves ---------
 
 MERGE_NODE_ONE: dict[str, str] = {

@@ -12,7 +12,11 @@ Loading is idempotent and incremental: nodes are MERGEd on their ``id``
 (the networkx node id) and relationships on (start, type, end), and every
 property is overwritten from the graph being pushed, so pushing the same build
 twice changes nothing and pushing a bigger build adds the new papers and
-updates concept counts without duplicates. Nothing is ever deleted.
+updates concept counts without duplicates. Nothing is deleted unless
+``prune=True`` (``paperkg push --prune``): then the database's paperkg part is
+made equal to the graph: nodes of paperkg labels and relationships of paperkg
+types that the graph lacks are deleted, and properties it lacks are removed.
+Nodes of other labels are never touched.
 
 Order of work: check the server (reachable, login, database, version >= 5),
 create uniqueness constraints on every label's ``id`` and indexes on ``name``,
@@ -98,6 +102,9 @@ class PushReport:
     properties_set: int = 0
     constraints_added: int = 0
     indexes_added: int = 0
+    #: only with ``prune=True``: what was in the database but not in the graph
+    nodes_deleted: int = 0
+    relationships_deleted: int = 0
     batches: int = 0
     seconds: float = 0.0
 
@@ -316,6 +323,7 @@ def push_graph(
     database: str | None = None,
     batch_size: int = DEFAULT_BATCH_SIZE,
     progress: Callable[[int, int], None] | None = None,
+    prune: bool = False,
 ) -> PushReport:
     """MERGE a paperkg graph into Neo4j, schema first, in ``UNWIND`` batches.
 
@@ -331,6 +339,11 @@ def push_graph(
         Rows per transaction.
     progress
         Called as ``progress(rows_done, rows_total)`` after every batch.
+    prune
+        Make the database's paperkg nodes and relationships equal to the graph:
+        delete those the graph lacks (a node with all its relationships) and
+        the properties it lacks. For a rebuilt corpus; a push of a part of a
+        corpus with ``prune`` deletes the rest.
 
     Returns
     -------
@@ -365,13 +378,17 @@ def push_graph(
                 report.indexes_added += counters.indexes_added
             session.run(cypher.AWAIT_INDEXES).consume()
 
+            if prune:
+                _delete_what_the_graph_lacks(session, rows, report, batch_size)
+            merge_nodes = cypher.REPLACE_NODES if prune else cypher.MERGE_NODES
+            merge_rels = cypher.REPLACE_RELS if prune else cypher.MERGE_RELS
             done = 0
             work = [
-                (cypher.MERGE_NODES[label], _batches(node_rows, batch_size))
+                (merge_nodes[label], _batches(node_rows, batch_size))
                 for label, node_rows in rows.nodes.items()
             ]
             work += [
-                (cypher.MERGE_RELS[pattern], rel_batches(rel_rows, batch_size))
+                (merge_rels[pattern], rel_batches(rel_rows, batch_size))
                 for pattern, rel_rows in rows.rels.items()
             ]
             for query, batches in work:
@@ -398,6 +415,27 @@ def push_graph(
         report.relationships_created,
     )
     return report
+
+
+def _delete_what_the_graph_lacks(
+    session: neo4j.Session, rows: GraphRows, report: PushReport, batch_size: int
+) -> None:
+    """Delete paperkg nodes and relationships that are in the database but not in ``rows``."""
+    for label in NODE_LABELS:
+        ids = [r["id"] for r in rows.nodes.get(label, [])]
+        counters = session.execute_write(_write, cypher.DELETE_NODES_NOT_IN[label], {"ids": ids})
+        report.nodes_deleted += counters.nodes_deleted
+        report.relationships_deleted += counters.relationships_deleted
+    for pattern, query in cypher.LIST_RELS.items():
+        wanted = {(r["src"], r["dst"]) for r in rows.rels.get(pattern, [])}
+        stale = [
+            {"src": r["src"], "dst": r["dst"]}
+            for r in session.execute_read(lambda tx, q=query: list(tx.run(q)))
+            if (r["src"], r["dst"]) not in wanted
+        ]
+        for batch, _ in _batches(stale, batch_size):
+            counters = session.execute_write(_write, cypher.DELETE_RELS[pattern], {"rows": batch})
+            report.relationships_deleted += counters.relationships_deleted
 
 
 def open_driver(
@@ -438,6 +476,7 @@ def push_to_neo4j(
     database: str | None = None,
     batch_size: int = DEFAULT_BATCH_SIZE,
     progress: Callable[[int, int], None] | None = None,
+    prune: bool = False,
 ) -> PushReport:
     """Open a driver on ``uri``, :func:`push_graph`, close it. For ``paperkg build --neo4j-uri``.
 
@@ -446,7 +485,12 @@ def push_to_neo4j(
     with open_driver(uri, user=user, password=password, database=database) as driver:
         try:
             return push_graph(
-                driver, graph, database=database, batch_size=batch_size, progress=progress
+                driver,
+                graph,
+                database=database,
+                batch_size=batch_size,
+                progress=progress,
+                prune=prune,
             )
         except ExportError as e:
             cause = e.__cause__

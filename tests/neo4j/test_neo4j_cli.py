@@ -52,6 +52,26 @@ def test_push_loads_the_build(empty_db, built, neo4j_server):
     assert database_counts(empty_db) == (nodes, rels)
 
 
+def test_push_prune_removes_what_a_rebuild_dropped(
+    empty_db, tmp_path, small_graph_of, neo4j_server
+):
+    save_graph(small_graph_of(["p1", "p2", "p3"]), tmp_path / "graph.json")
+    first = paperkg(
+        "push", str(tmp_path), "--uri", neo4j_server.uri, password=neo4j_server.password
+    )
+    assert first.returncode == 0, first.stderr
+    save_graph(small_graph_of(["p1", "p2"]), tmp_path / "graph.json")
+
+    done = paperkg(
+        "push", str(tmp_path), "--uri", neo4j_server.uri, "--prune",
+        password=neo4j_server.password,
+    )  # fmt: skip
+
+    assert done.returncode == 0, done.stderr
+    assert "pruned 3 nodes" in done.stdout
+    assert database_counts(empty_db)[0]["Paper"] == 2
+
+
 def error_line(done) -> str:
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()

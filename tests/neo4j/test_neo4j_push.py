@@ -57,6 +57,35 @@ def test_pushing_a_bigger_build_adds_papers_and_updates_counts(empty_db, small_g
     assert sum(rels.values()) == small_graph_of().number_of_edges()
 
 
+def test_pushing_without_prune_never_deletes(empty_db, small_graph_of):
+    push_graph(empty_db, small_graph_of(["p1", "p2", "p3"]))
+
+    report = push_graph(empty_db, small_graph_of(["p1", "p2"]))
+
+    assert database_counts(empty_db)[0]["Paper"] == 3
+    assert report.nodes_deleted == 0 and report.relationships_deleted == 0
+
+
+def test_prune_makes_the_database_equal_to_a_smaller_build(empty_db, small_graph_of):
+    bigger = small_graph_of(["p1", "p2", "p3"])
+    bigger.nodes["paper:p1"]["doi"] = "10.1/old"  # a property the rebuild no longer has
+    push_graph(empty_db, bigger)
+    empty_db.execute_query("CREATE (:Note {id: 'mine', text: 'not paperkg'})")
+    smaller = small_graph_of(["p1", "p2"])
+
+    report = push_graph(empty_db, smaller, prune=True, batch_size=2)
+
+    nodes, rels = database_counts(empty_db)
+    assert nodes == {**push_graph(empty_db, smaller).nodes, "Note": 1}
+    assert sum(rels.values()) == smaller.number_of_edges()
+    assert report.nodes_deleted == 3  # p3, EmbedLLM, model routing
+    assert report.relationships_deleted > 0
+    p1 = empty_db.execute_query("MATCH (p:Paper {id: 'paper:p1'}) RETURN p").records[0]["p"]
+    assert "doi" not in p1 and p1["id"] == "paper:p1"
+    again = push_graph(empty_db, smaller, prune=True)
+    assert (again.nodes_deleted, again.relationships_deleted, again.nodes_created) == (0, 0, 0)
+
+
 def test_properties_keep_their_types(empty_db, small_graph):
     push_graph(empty_db, small_graph)
 
