@@ -281,7 +281,11 @@ class _Resolver:
                     if not papers or papers[-1] != result.paper.id:
                         papers.append(result.paper.id)
             elif long is None and node not in self.alias_keys:
-                node = self._spelled_out(node, mention.text, defined, result.paper.id)
+                known = defined
+                if spelled_out:  # acronyms the paper spells out by initials ("CAS approach")
+                    known = {s: lf for (lab, s), lf in spelled_out.items() if lab == mention.label}
+                    known.update(defined)
+                node = self._spelled_out(node, mention.text, known, result.paper.id)
             self.groups.add(node)
             self.node_count[node] += 1
             self.surface_count[node][mention.text] += 1

@@ -768,3 +768,22 @@ def test_modifiers_in_two_orders_name_one_thing_in_one_paper(a, b, merged):
         assert concept.merge_reasons[other].endswith("in two orders, in paper p1")
     two_papers = resolve_concepts([paper("p1", (a, "METHOD")), paper("p2", (b, "METHOD"))])
     assert len(two_papers.concepts) == 2
+
+
+def test_an_acronym_spelled_out_by_initials_is_spelled_out_inside_names_too():
+    res = resolve_concepts(
+        [
+            paper(
+                "p1",
+                ("Common Answer Specification", "METHOD"),
+                ("CAS", "METHOD"),
+                ("CAS approach", "METHOD"),
+            )
+        ]
+    )
+    assert len(set(res.concept_of[0])) == 1
+    (concept,) = res.concepts.values()
+    assert concept.name == "Common Answer Specification"
+    assert concept.merge_reasons["CAS approach"].startswith(
+        "'CAS' spelled out as defined in paper p1"
+    )
