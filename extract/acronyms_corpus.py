@@ -286,6 +286,8 @@ def expand_acronyms(defined: dict[str, str], text: str) -> tuple[str, list[str]]
     ('large language model agents', ['LLM'])
     >>> expand_acronyms({"CCRs": "Category Cooccurrence Restrictions"}, "CCR formalism")
     ('Category Cooccurrence Restriction formalism', ['CCR'])
+    >>> expand_acronyms({"GAT": "Graph Attention Network"}, "GAT networks")
+    ('Graph Attention networks', ['GAT'])
     >>> expand_acronyms({"WSD": "word sense disambiguation"}, "WSD") is None
     True
     """
@@ -303,7 +305,11 @@ def expand_acronyms(defined: dict[str, str], text: str) -> tuple[str, list[str]]
         if long is None or " " not in long.strip() or long.casefold() in cleaned.casefold():
             continue  # "MORphological PArser MORPA" spells its acronym out already
         found.append(word)
-        if i < len(words) - 1:
+        if i < len(words) - 1 and singular(words[i + 1].lower()) == singular(
+            long.rpartition(" ")[2].lower()
+        ):
+            long = long.rpartition(" ")[0]  # "GAT network": "Graph Attention Network"
+        elif i < len(words) - 1:
             head, _, last = long.rpartition(" ")
             single = singular(last.lower())
             if single != last.lower():

@@ -393,7 +393,13 @@ class _Resolver:
         """One name with or without a generic last word ("hashtag recommendation
         problem", "hashtag recommendation"), or as "X of Y" ("prediction of
         intelligibility", "intelligibility prediction"); see :mod:`.variants`."""
-        present = [n for n in self.groups.parent if self.node_count[n] or n in self.spelled_targets]
+        # a long form seen only in its definition counts: "NeRF framework" meets the
+        # "neural radiance field" of "NeRF (neural radiance fields)"
+        present = [
+            n
+            for n in self.groups.parent
+            if self.node_count[n] or n in self.spelled_targets or self.long_surface.get(n[1])
+        ]
         # a stem is found whatever its hyphens ("hash-tag recommendation"), as its most
         # frequent spelling ("knowledge distillation", not a glued "knowledgedistillation")
         by_compact = {
@@ -415,7 +421,7 @@ class _Resolver:
             ):
                 self.groups.union(node, (label, reordered), f"'X of Y' form of '{reordered}'")
         for stem, variants in by_stem.items():
-            if self.node_count.get(stem):
+            if self.node_count.get(stem) or self.long_surface.get(stem[1]):
                 target = stem
             else:
                 target = max(variants, key=lambda n: (self.node_count[n], n[1]))

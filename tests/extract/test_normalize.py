@@ -787,3 +787,19 @@ def test_an_acronym_spelled_out_by_initials_is_spelled_out_inside_names_too():
     assert concept.merge_reasons["CAS approach"].startswith(
         "'CAS' spelled out as defined in paper p1"
     )
+
+
+def test_a_name_using_an_acronym_meets_a_long_form_seen_only_in_its_definition():
+    res = resolve_concepts(
+        [
+            paper(
+                "p1",
+                ("NeRF", "METHOD", "neural radiance fields"),  # the long form is no mention
+                ("NeRF framework", "METHOD"),
+                ("GAT", "METHOD", "Graph Attention Network"),
+                ("GAT network", "METHOD"),  # not "graph attention network network"
+            )
+        ]
+    )
+    assert res.concept_of[0][0] == res.concept_of[0][1] == "Method:neural radiance field"
+    assert res.concept_of[0][2] == res.concept_of[0][3] == "Method:graph attention network"
