@@ -2,11 +2,13 @@
 
 :func:`resolve_concepts` maps every mention to a :class:`~paperkg.records.Concept`:
 mentions with equal canonical keys (:func:`canonical_key`) share one, an acronym
-defined in a paper joins its long form, a bare acronym joins the long form the
-corpus agrees on, spelling variants and near-duplicate typos join, so do names
-with and without a generic last word (see :mod:`.variants`), and a user alias
-file overrides all of it. Every alias carries the reason it joined, so a
-merge can be audited.
+defined in a paper joins its long form, a name using it is read spelled out
+("WSD models"), a bare acronym joins the long form the corpus agrees on,
+spelling variants and near-duplicate typos join, so do names with and without a
+generic last word, and two forms of one name a paper uses ("parser" and "parsing
+algorithm", "user model" and "user modeling system"; see :mod:`.variants`). A
+user alias file overrides all of it. Every alias carries the reason it joined,
+so a merge can be audited.
 
 Examples
 --------
