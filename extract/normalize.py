@@ -408,6 +408,9 @@ class _Resolver:
             (n[0], compact_key(american_spelling(n[1]))): n
             for n in sorted(present, key=lambda n: (self.node_count[n], n[1]))
         }
+        spellings: dict[Node, list[Node]] = defaultdict(list)
+        for node in present:
+            spellings[by_compact[(node[0], compact_key(american_spelling(node[1])))]].append(node)
         by_stem: dict[Node, list[Node]] = defaultdict(list)
         for node in present:
             label, key = node
@@ -427,7 +430,7 @@ class _Resolver:
                 target = stem
             else:
                 target = max(variants, key=lambda n: (self.node_count[n], n[1]))
-            if " " not in stem[1] and not self._proper_name(stem, variants):
+            if not self._name_stem(stem, variants, spellings):
                 continue
             for node in variants:
                 if node != target:
@@ -501,6 +504,17 @@ class _Resolver:
         concept in the end."""
         if self.groups.union(a, b, reason) and b[1] not in self.definitions:
             self.groups.reason.setdefault(b, reason)  # (an acronym's own reason comes later)
+
+    def _name_stem(
+        self, stem: Node, variants: list[Node], spellings: dict[Node, list[Node]]
+    ) -> bool:
+        """Whether a stem left by a generic last word is still a name: two words or
+        more in one of its spellings ("hashtag recommendation", "meta-learning" as
+        "meta learning"; not the adjective of "gradient-based methods"), or a
+        capitalised proper name (see :meth:`_proper_name`)."""
+        if " " in stem[1] or any(" " in n[1] for n in spellings.get(stem, ())):
+            return True
+        return self._proper_name(stem, variants)
 
     def _proper_name(self, stem: Node, variants: list[Node]) -> bool:
         """A one-word stem is a name when it is seen alone and always capitalised:

@@ -803,3 +803,21 @@ def test_a_name_using_an_acronym_meets_a_long_form_seen_only_in_its_definition()
     )
     assert res.concept_of[0][0] == res.concept_of[0][1] == "Method:neural radiance field"
     assert res.concept_of[0][2] == res.concept_of[0][3] == "Method:graph attention network"
+
+
+@pytest.mark.parametrize(
+    "stems, named, merged",
+    [
+        # a hyphenated stem is two words when the corpus also writes it with a space
+        (["meta-learning", "meta-learning", "meta learning"], "meta-learning approach", True),
+        (["post-processing", "post processing"], "post-processing technique", True),
+        # ... an adjective never written so is no name
+        (["gradient-based", "gradient-based"], "gradient-based methods", False),
+    ],
+)
+def test_a_hyphenated_stem_is_a_name_when_also_written_as_two_words(stems, named, merged):
+    res = resolve_concepts(
+        [paper(f"p{i}", (s, "METHOD")) for i, s in enumerate(stems)]
+        + [paper("named", (named, "METHOD"))]
+    )
+    assert same_concept(res, (0, 0), (len(stems), 0)) is merged
