@@ -86,7 +86,18 @@ def same_numbers_and_versions(a: str, b: str) -> bool:
 
 
 def _typo_pair(a: str, b: str) -> bool:
-    """True when words ``a`` and ``b`` differ by one typo, not by meaning."""
+    """True when words ``a`` and ``b`` differ by one typo, not by meaning.
+
+    In hyphenated words the part that differs must itself be long enough: "gan-based"
+    and "gnn-based" differ in an acronym, not by a typo.
+
+    >>> _typo_pair("recieved", "received"), _typo_pair("gan-based", "gnn-based")
+    (True, False)
+    """
+    parts_a, parts_b = a.split("-"), b.split("-")
+    if len(parts_a) > 1 and len(parts_a) == len(parts_b):
+        differing = [(x, y) for x, y in zip(parts_a, parts_b, strict=True) if x != y]
+        return len(differing) == 1 and _typo_pair(*differing[0])
     if min(len(a), len(b)) < MIN_WORD_LENGTH or a[0] != b[0]:
         return False
     if OSA.distance(a, b) != 1:

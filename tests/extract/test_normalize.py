@@ -145,6 +145,7 @@ MUST_NOT_MERGE = [
     ("number of parameters", "parameter number", "METRIC"),  # "number of" is no noun
     ("noise", "noize", "METHOD"),  # only British endings are respelled
     ("filled", "filed", "METHOD"),
+    ("GAN-based generators", "GNN-based generators", "METHOD"),  # an acronym, not a typo
 ]
 
 
