@@ -204,7 +204,20 @@ def long_form_start(short: str, words: list[str]) -> int | None:
     2
     >>> long_form_start("XYZ", ["graph", "neural", "network"]) is None
     True
+
+    Before that, the plain case where the last words' initials spell the short form
+    wins, because Schwartz-Hearst takes the *shortest* match and may start inside
+    the name ("Category Cooccurrence Restrictions (CCRs)", "Proximal Policy
+    Optimization (PPO)"):
+
+    >>> long_form_start("CCRs", ["formalism", "of", "Category", "Cooccurrence", "Restrictions"])
+    2
+    >>> long_form_start("PPO", ["with", "Proximal", "Policy", "Optimization"])
+    1
     """
+    initials = _initials_start(short, words)
+    if initials is not None:
+        return initials
     chars = [c.lower() for c in short if c.isalnum()]
     text = " ".join(words).lower()
     word_starts = {0} | {i + 1 for i, c in enumerate(text) if c in " -/"}
@@ -224,6 +237,20 @@ def long_form_start(short: str, words: list[str]) -> int | None:
         if pos <= start_char < pos + len(word) + 1:
             return i
         pos += len(word) + 1
+    return None
+
+
+def _initials_start(short: str, words: list[str]) -> int | None:
+    """Where the long form starts when the last words' initials are the short form's
+    letters (a plural "s" of the short form aside), else None."""
+    letters = [c.lower() for c in short if c.isalnum()]
+    if len(letters) > 2 and short.endswith("s") and short[:-1].isupper():
+        letters = letters[:-1]
+    if len(letters) < 2 or len(letters) > len(words) or not all(c.isalpha() for c in letters):
+        return None
+    start = len(words) - len(letters)
+    if all(w[:1].lower() == c for w, c in zip(words[start:], letters, strict=True)):
+        return start
     return None
 
 
