@@ -1,4 +1,4 @@
-"""Analytics on a paperkg graph: central concepts, communities, similar papers, trends.
+"""Analytics on a paperkg graph: central concepts, communities, similar papers, kinds, trends.
 
 Every function takes the graph first and returns plain ``{node: value}`` dicts or
 lists of rows. They accept the ``networkx.MultiDiGraph`` that paperkg builds and
@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 import networkx as nx
 
 from ..errors import GraphError
-from .schema import CO_OCCURS, PAPER, PAPER_EDGE_TYPES
+from .schema import CO_OCCURS, IS_A, PAPER, PAPER_EDGE_TYPES
 
 
 def _check(graph) -> None:
@@ -152,6 +152,33 @@ def cooccurring_concepts(
         if label is None or co.nodes[other].get("label") == label
     ]
     return sorted(rows, key=lambda r: (-r[1], r[0]))[:n]
+
+
+def kinds_of(graph: nx.MultiDiGraph, concept: str) -> list[tuple[str, int]]:
+    """Every narrower concept of ``concept`` (its ``IS_A`` descendants), with papers.
+
+    "latent diffusion model" and "text-to-image diffusion model" for "diffusion
+    model"; most papers first.
+
+    Examples
+    --------
+    >>> G = nx.MultiDiGraph()
+    >>> for c, n in [("Method:dm", 5), ("Method:ldm", 3), ("Method:sparse ldm", 1)]:
+    ...     G.add_node(c, label="Method", paper_count=n)
+    >>> _ = G.add_edge("Method:ldm", "Method:dm", key="IS_A", type="IS_A")
+    >>> _ = G.add_edge("Method:sparse ldm", "Method:ldm", key="IS_A", type="IS_A")
+    >>> kinds_of(G, "Method:dm")
+    [('Method:ldm', 3), ('Method:sparse ldm', 1)]
+    """
+    _check(graph)
+    if concept not in graph:
+        raise GraphError(
+            f"no node {concept!r}; concept ids look like 'Method:graph neural network'"
+        )
+    narrower = nx.DiGraph((v, u) for u, v, k in graph.edges(keys=True) if k == IS_A)
+    kinds = nx.descendants(narrower, concept) if concept in narrower else set()
+    rows = [(k, graph.nodes[k].get("paper_count", 0)) for k in kinds]
+    return sorted(rows, key=lambda r: (-r[1], r[0]))
 
 
 def trends_by_year(

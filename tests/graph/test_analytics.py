@@ -97,3 +97,12 @@ def test_other_graph_kinds_are_refused_with_a_hint():
         central_concepts(nx.Graph())
     with pytest.raises(GraphError, match="paper:"):
         similar_papers(corpus({}), "nope")
+
+
+def test_kinds_of_a_concept_on_the_example(example_graph):
+    from paperkg.graph import analytics
+
+    kinds = dict(analytics.kinds_of(example_graph, "Method:language model"))
+    assert "Method:large language model" in kinds
+    assert "Method:transformer-based large language model" in kinds  # two IS_A hops
+    assert all(example_graph.nodes[k]["label"] == "Method" for k in kinds)
