@@ -11,9 +11,11 @@ train, exact span match (and lenient, overlap + same label):
     anything else -> METHOD);
 (b) the stock English NER (en_core_web_sm 3.8.0), its labels mapped to ours by
     :data:`STOCK_NER_MAP` (other labels dropped);
-(c) paperkg's pipeline (``load_pipeline()``: shipped NER + rule components),
-    plus (c0) the shipped NER alone and (c+) the pipeline followed by the
-    corpus-terms step of ``paperkg build`` with the eval set as the corpus.
+(c) paperkg's pipeline (``load_pipeline()``: the shipped transformer NER +
+    rule components), plus (c0) the shipped NER alone and (c+) the pipeline
+    followed by the corpus-terms step of ``paperkg build`` with the eval set as
+    the corpus;
+(d) paperkg's ``--model fast`` pipeline (the shipped CNN NER + rule components).
 
 Speed is abstracts per second on SciERC dev (its 50 abstracts twice, best of
 three passes, ``nlp.pipe``, one thread). Last, author-keyword recall on NeurIPS 2023: of the author keywords
@@ -50,7 +52,7 @@ from paperkg.extract.evaluate import (  # noqa: E402
     read_gold,
     split_tdmsci,
 )
-from paperkg.extract.pipeline import BASE_MODEL, SHIPPED_MODEL_DIR, load_pipeline  # noqa: E402
+from paperkg.extract.pipeline import BASE_MODEL, load_pipeline, resolve_model  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -278,13 +280,15 @@ def main(argv: list[str] | None = None) -> int:
     }
     stock = spacy.load(BASE_MODEL)
     ours = load_pipeline(args.model)
-    shipped = spacy.load(args.model or SHIPPED_MODEL_DIR)
+    shipped = spacy.load(resolve_model(args.model))
+    fast = load_pipeline("fast")
     systems = {
         "(a) noun chunks": (stock, noun_chunk_baseline(stock)),
         "(b) stock NER mapped": (stock, stock_ner(stock)),
         "(c0) paperkg NER alone": (shipped, ner_alone(shipped)),
         "(c) paperkg pipeline": (ours, None),
         "(c+) + corpus terms": (ours, with_corpus_terms(ours)),
+        "(d) paperkg --model fast": (fast, None),
     }
     results: dict = {}
     speed: dict = {}

@@ -33,7 +33,11 @@ def build(
         ),
     ] = None,
     model: Annotated[
-        str | None, typer.Option(help="spaCy pipeline (package or folder) to extract with.")
+        str | None,
+        typer.Option(
+            help="Extraction model: accurate (transformer NER, default), fast (CNN NER, "
+            "about twice as fast), or a spaCy pipeline (package or folder)."
+        ),
     ] = None,
     aliases: Annotated[
         Path | None,

@@ -35,7 +35,9 @@ def eval_command(
     model: Annotated[
         Optional[str],  # noqa: UP045 (typer needs Optional on Python 3.10)
         typer.Option(
-            "--model", "-m", help="spaCy pipeline (path or package) instead of the shipped one."
+            "--model",
+            "-m",
+            help="accurate (default), fast, or a spaCy pipeline (path or package).",
         ),
     ] = None,
     heldout: Annotated[

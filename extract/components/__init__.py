@@ -9,6 +9,7 @@ from .dataset_cues import DatasetCues, find_dataset_cues
 from .proposals import ProposalDetector, find_proposed_spans
 from .repeats import RepeatMentions
 from .term_rules import TermRules
+from .transformer_ner import TransformerNER
 
 __all__ = [
     "AcronymDetector",
@@ -16,6 +17,7 @@ __all__ = [
     "ProposalDetector",
     "RepeatMentions",
     "TermRules",
+    "TransformerNER",
     "find_acronym_definitions",
     "find_dataset_cues",
     "find_proposed_spans",

