@@ -13,9 +13,11 @@ from paperkg import load_graph
 PROPOSED_METHODS = ["LADS", "Light-DDG", "SelKD", "SIIHPC", "EmbedLLM"]
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory, repo_root):
+@pytest.fixture(scope="module", params=["fast", "accurate"])
+def built(request, tmp_path_factory, repo_root):
+    """The example built with each shipped model (`fast` is the default)."""
     out = tmp_path_factory.mktemp("out")
+    model = [] if request.param == "fast" else ["--model", request.param]
     proc = subprocess.run(
         [
             sys.executable,
@@ -25,6 +27,7 @@ def built(tmp_path_factory, repo_root):
             "examples/iclr2025_abstracts.txt",
             "-o",
             str(out),
+            *model,
         ],
         cwd=repo_root,
         capture_output=True,

@@ -243,12 +243,43 @@ class TransformerNER:
         for k, tag_id in enumerate([*tags, 0]):
             tag = self.labels[tag_id] if k < len(tags) else "O"
             if start is not None and not (tag.startswith("I-") and tag[2:] == label):
-                end = window.words[k - 1][0] + 1
-                spans.append(Span(doc, window.words[start][0], end, label=label))
+                span = _balanced(doc, window.words[start][0], window.words[k - 1][0] + 1)
+                if span is not None:
+                    spans.append(Span(doc, span[0], span[1], label=label))
                 start = None
             if tag.startswith("B-") or (tag.startswith("I-") and start is None):
                 start, label = k, tag[2:]
         return spans
+
+
+_OPEN = {"(": ")", "[": "]", "{": "}"}
+_CLOSE = {v: k for k, v in _OPEN.items()}
+
+
+def _balanced(doc: Doc, start: int, end: int) -> tuple[int, int] | None:
+    """The span cut before its first unmatched bracket: "KD (SelKD" -> "KD".
+
+    A tagger can stop inside "selective KD (SelKD)"; a name with half a bracket
+    is never right, and the acronym component links the parenthesised short
+    form anyway. A leading unmatched closing bracket is dropped the same way.
+    """
+    while start < end and doc[start].text in _CLOSE:
+        start += 1
+    stack: list[int] = []
+    for i in range(start, end):
+        text = doc[i].text
+        if text in _OPEN:
+            stack.append(i)
+        elif text in _CLOSE:
+            if not stack or doc[stack[-1]].text != _CLOSE[text]:
+                end = i
+                break
+            stack.pop()
+    if stack:
+        end = min(end, stack[0])
+    while end > start and (doc[end - 1].is_punct and doc[end - 1].text not in _CLOSE):
+        end -= 1
+    return (start, end) if end > start else None
 
 
 def _pieces_per_word(word_ids: Sequence[int | None], n_words: int) -> list[int]:

@@ -156,3 +156,21 @@ def test_tagging_without_a_model_says_what_to_do():
     nlp.add_pipe("paperkg_transformer_ner")
     with pytest.raises(ExtractionError, match="no model loaded"):
         nlp("We use BERT.")
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "expected"),
+    [
+        ("selective KD ( SelKD ) works", 0, 4, "selective KD"),  # stops inside the brackets
+        ("selective KD ( SelKD ) works", 0, 5, "selective KD ( SelKD )"),  # balanced: kept
+        ("KD ) and more", 1, 3, "and"),  # a leading closing bracket is dropped
+        ("( SelKD", 0, 1, None),  # nothing left
+        ("a graph network .", 0, 4, "a graph network"),  # trailing punctuation
+    ],
+)
+def test_spans_never_keep_half_a_bracket(text, start, end, expected):
+    from paperkg.extract.components.transformer_ner import _balanced
+
+    doc = spacy.blank("en").make_doc(text)
+    span = _balanced(doc, start, end)
+    assert (doc[span[0] : span[1]].text if span else None) == expected
