@@ -212,10 +212,7 @@ class TransformerNER:
             for token, n in zip(tokens, pieces, strict=True):
                 if n == 0:
                     continue
-                if n > room:  # one absurd "word" (a long URL): keep its first pieces
-                    n_kept = room
-                else:
-                    n_kept = n
+                n_kept = min(n, room)  # one absurd "word" (a long URL): its first pieces
                 if len(ids) + n_kept > room:
                     close()
                 words.append((token.i, len(ids)))

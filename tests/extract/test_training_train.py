@@ -1,32 +1,19 @@
 """`paperkg train` end to end on tiny fixtures: spaCy's training, provenance in meta.json."""
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
 import spacy
 
 from paperkg.extract.training import train_model
 
-GOLD = Path(__file__).resolve().parents[1] / "fixtures" / "gold"
-
 
 @pytest.fixture(scope="module")
-def trained(tmp_path_factory):
-    data = tmp_path_factory.mktemp("data")
-    (data / "scierc").mkdir()
-    for split in ("train", "dev"):
-        shutil.copy(GOLD / "tiny_scierc.json", data / "scierc" / f"{split}.json")
-    (data / "scier").mkdir()
-    shutil.copy(GOLD / "tiny_scier.jsonl", data / "scier" / "train.jsonl")
-    shutil.copy(GOLD / "tiny_scier_plm.jsonl", data / "scier" / "dev.plm.jsonl")
+def trained(tmp_path_factory, tiny_corpora):
     out = tmp_path_factory.mktemp("run")
     model_dir = train_model(
         out,
-        scierc=data / "scierc",
-        scier=data / "scier",
-        tdmsci=GOLD / "tiny_tdmsci.conll",
+        **tiny_corpora,
         overrides={"training.max_steps": 6, "training.eval_frequency": 3},
         stage1_steps=4,
     )

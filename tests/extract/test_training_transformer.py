@@ -1,8 +1,6 @@
 """`paperkg train --transformer` end to end on tiny fixtures: fine-tune, export, reload."""
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
 import spacy
@@ -16,25 +14,20 @@ from paperkg.extract.training.transformer import (  # noqa: E402
     train_transformer,
 )
 
-GOLD = Path(__file__).resolve().parents[1] / "fixtures" / "gold"
-FAST = {"training.epochs": 2, "training.batch_size": 4, "data.limit": 12, "training.threads": 1}
+FAST = {
+    "training.epochs": 2,
+    "training.batch_size": 4,
+    "data.limit": 12,
+    "training.threads": 1,
+}
 
 
 @pytest.fixture(scope="module")
-def trained(tmp_path_factory):
-    data = tmp_path_factory.mktemp("data")
-    (data / "scierc").mkdir()
-    for split in ("train", "dev"):
-        shutil.copy(GOLD / "tiny_scierc.json", data / "scierc" / f"{split}.json")
-    (data / "scier").mkdir()
-    shutil.copy(GOLD / "tiny_scier.jsonl", data / "scier" / "train.jsonl")
-    shutil.copy(GOLD / "tiny_scier_plm.jsonl", data / "scier" / "dev.plm.jsonl")
+def trained(tmp_path_factory, tiny_corpora):
     out = tmp_path_factory.mktemp("run")
     model_dir = train_transformer(
         out,
-        scierc=data / "scierc",
-        scier=data / "scier",
-        tdmsci=GOLD / "tiny_tdmsci.conll",
+        **tiny_corpora,
         overrides=FAST,
     )
     return out, model_dir
