@@ -149,9 +149,9 @@ def train_transformer(
             ids, mask = torch.from_numpy(input_ids), torch.from_numpy(attention_mask)
             return model(input_ids=ids, attention_mask=mask).logits.numpy()
 
-    nlp = _pipeline(with_rules=True)
+    max_pieces = int(cfg["data"]["max_pieces"])
+    nlp = _pipeline(with_rules=True, max_pieces=max_pieces)
     ner: TransformerNER = nlp.get_pipe(COMPONENT)
-    ner.max_pieces = int(cfg["data"]["max_pieces"])
     ner.load(folder, runner=torch_runner)
 
     items = _training_items(corpora["train"], nlp, ner)
@@ -225,8 +225,7 @@ def train_transformer(
     model_dir = output_dir / TRANSFORMER_MODEL_NAME
     if model_dir.exists():
         shutil.rmtree(model_dir)
-    shipped = _pipeline(with_rules=False)
-    shipped.get_pipe(COMPONENT).max_pieces = ner.max_pieces
+    shipped = _pipeline(with_rules=False, max_pieces=max_pieces)
     shipped.get_pipe(COMPONENT).load(folder)
     shipped.to_disk(model_dir)
     shipped = spacy.load(model_dir)
@@ -264,12 +263,16 @@ def train_transformer(
     return model_dir
 
 
-def _pipeline(*, with_rules: bool) -> spacy.Language:
-    """The stock English analysis, the transformer NER, and (for scoring) the rules."""
+def _pipeline(*, with_rules: bool, max_pieces: int) -> spacy.Language:
+    """The stock English analysis, the transformer NER, and (for scoring) the rules.
+
+    ``max_pieces`` goes into the component's config, so the saved pipeline
+    reads windows of the length it was trained and scored with.
+    """
     nlp = spacy.load(BASE_MODEL, exclude=["ner", "parser"])
     if "senter" in nlp.disabled:
         nlp.enable_pipe("senter")
-    nlp.add_pipe("paperkg_transformer_ner", name=COMPONENT)
+    nlp.add_pipe("paperkg_transformer_ner", name=COMPONENT, config={"max_pieces": max_pieces})
     if with_rules:
         for factory in RULE_COMPONENTS:
             nlp.add_pipe(factory)

@@ -18,6 +18,7 @@ FAST = {
     "training.epochs": 2,
     "training.batch_size": 4,
     "data.limit": 12,
+    "data.max_pieces": 128,
     "training.threads": 1,
 }
 
@@ -39,6 +40,8 @@ def test_training_writes_a_pipeline_that_loads_without_torch_code(trained):
     assert (model_dir / "transformer_ner" / "model.onnx").stat().st_size > 10_000_000
     nlp = spacy.load(model_dir)
     assert nlp.get_pipe_meta("transformer_ner").factory == "paperkg_transformer_ner"
+    # the window length it was trained with is saved in the pipeline's config
+    assert nlp.get_pipe("transformer_ner").max_pieces == 128
     doc = nlp("We propose a model. It works well.")
     assert len(list(doc.sents)) == 2
     assert all(e.label_ in {"METHOD", "DATASET", "TASK", "METRIC"} for e in doc.ents)
