@@ -48,6 +48,39 @@ def test_viterbi_repairs_impossible_bio_sequences(best_per_word, expected):
     assert tag_names(viterbi(scores, ALLOWED)) == expected
 
 
+def scores_for(best_per_word, runner_up):
+    """Scores where each word's best tag scores 0 and ``runner_up[i]`` -1 (others -5)."""
+    scores = np.full((len(best_per_word), len(TAGS)), -5.0)
+    for i, (best, second) in enumerate(zip(best_per_word, runner_up, strict=True)):
+        scores[i, TAGS.index(second)] = -1.0
+        scores[i, TAGS.index(best)] = 0.0
+    return scores
+
+
+def test_viterbi_never_ends_a_mention_on_a_no_end_word():
+    # "detection and description against previous": the tagger runs each name
+    # on into the next word ("detection and", "description against")
+    best = ["B-TASK", "I-TASK", "B-TASK", "I-TASK", "O"]
+    second = ["O", "O", "O", "O", "I-TASK"]
+    scores = scores_for(best, second)
+    assert tag_names(viterbi(scores, ALLOWED)) == best
+    no_end = [False, True, False, True, False]
+    assert tag_names(viterbi(scores, ALLOWED, no_end)) == ["B-TASK", "O", "B-TASK", "O", "O"]
+
+
+def test_viterbi_lets_a_mention_run_through_a_no_end_word():
+    # "detection and description algorithm": one name, "and" inside it
+    best = ["B-METHOD", "I-METHOD", "I-METHOD", "I-METHOD"]
+    scores = scores_for(best, ["O"] * 4)
+    no_end = [False, True, False, False]
+    assert tag_names(viterbi(scores, ALLOWED, no_end)) == best
+
+
+def test_viterbi_no_end_word_at_the_end_of_the_window_is_outside():
+    scores = scores_for(["B-TASK", "I-TASK"], ["O", "O"])
+    assert tag_names(viterbi(scores, ALLOWED, [False, True])) == ["B-TASK", "O"]
+
+
 def test_allowed_transitions_only_restrict_inside_tags():
     assert ALLOWED[TAGS.index("O"), TAGS.index("B-TASK")]
     assert ALLOWED[TAGS.index("B-TASK"), TAGS.index("I-TASK")]
@@ -174,3 +207,27 @@ def test_spans_never_keep_half_a_bracket(text, start, end, expected):
     doc = spacy.blank("en").make_doc(text)
     span = _balanced(doc, start, end)
     assert (doc[span[0] : span[1]].text if span else None) == expected
+
+
+def test_no_mention_ends_on_a_function_word(nlp, ner):
+    # a runner that tags "detection"/"description" B-TASK and runs on into the
+    # next word: the decoder must not end either name on "and" or "against"
+    text = "Our results improve both detection and description against previous methods."
+    vocab = ner._tokenizer.get_vocab()
+    begin = {vocab["detection"], vocab["description"]}
+    run_on = {vocab["and"], vocab["against"]}
+    o, b, i = (ner.labels.index(t) for t in ("O", "B-TASK", "I-TASK"))
+
+    def runner(input_ids, attention_mask):
+        logits = np.zeros((*input_ids.shape, len(ner.labels)), dtype=np.float32)
+        logits[..., o] = 4.0
+        logits[np.isin(input_ids, list(begin)), b] = 6.0
+        logits[np.isin(input_ids, list(run_on)), i] = 5.0
+        return logits
+
+    tagger = TransformerNER().load(SHIPPED_TRANSFORMER_DIR / "transformer_ner", runner=runner)
+    doc = tagger(nlp(text))
+    assert [(e.text, e.label_) for e in doc.ents] == [("detection", "TASK"), ("description", "TASK")]
+    # a capitalised acronym the POS tagger reads as a function word may still end a name
+    doc = tagger(nlp("We evaluate on the MUC and description against it."))
+    assert doc.ents[-1].text == "description"
