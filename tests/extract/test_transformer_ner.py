@@ -227,7 +227,10 @@ def test_no_mention_ends_on_a_function_word(nlp, ner):
 
     tagger = TransformerNER().load(SHIPPED_TRANSFORMER_DIR / "transformer_ner", runner=runner)
     doc = tagger(nlp(text))
-    assert [(e.text, e.label_) for e in doc.ents] == [("detection", "TASK"), ("description", "TASK")]
+    assert [(e.text, e.label_) for e in doc.ents] == [
+        ("detection", "TASK"),
+        ("description", "TASK"),
+    ]
     # a capitalised acronym the POS tagger reads as a function word may still end a name
     doc = tagger(nlp("We evaluate on the MUC and description against it."))
     assert doc.ents[-1].text == "description"
