@@ -75,7 +75,8 @@ def load_pipeline(model: str | Path | None = None) -> Language:
             f"Use one of {', '.join(SHIPPED_MODELS)}, a pipeline directory, "
             "or reinstall with ./install.sh."
         ) from e
-    factories = {nlp.get_pipe_meta(name).factory for name in nlp.pipe_names}
+    # component_names: a rule the pipeline ships disabled stays off, not appended again
+    factories = {nlp.get_pipe_meta(name).factory for name in nlp.component_names}
     for factory in RULE_COMPONENTS:
         if factory not in factories:
             nlp.add_pipe(factory)

@@ -150,7 +150,8 @@ def train_transformer(
             return model(input_ids=ids, attention_mask=mask).logits.numpy()
 
     max_pieces = int(cfg["data"]["max_pieces"])
-    nlp = _pipeline(with_rules=True, max_pieces=max_pieces)
+    disabled = list(cfg["pipeline"]["disabled_rules"])
+    nlp = _pipeline(max_pieces=max_pieces, disabled_rules=disabled)
     ner: TransformerNER = nlp.get_pipe(COMPONENT)
     ner.load(folder, runner=torch_runner)
 
@@ -161,63 +162,89 @@ def train_transformer(
     evals = {k: v for k, v in corpora["eval"].items() if k != "tdmsci_heldout"}
     if not evals:
         evals = corpora["eval"]
+    stages = [(int(cfg["training"]["epochs"]), float(cfg["training"]["learning_rate"]), items)]
+    second = cfg["second_stage"]
+    scierc_docs = corpora["counts"].get("scierc", {}).get("train_docs", 0)
+    if int(second["epochs"]) and scierc_docs:
+        stage_items = _second_stage_items(
+            items, scierc_docs, int(cfg["data"]["scierc_repeat"]), float(second["others_share"])
+        )
+        stages.append((int(second["epochs"]), float(second["learning_rate"]), stage_items))
 
     batch_size = int(cfg["training"]["batch_size"])
-    epochs = int(cfg["training"]["epochs"])
-    steps_per_epoch = math.ceil(len(items) / batch_size)
-    total = steps_per_epoch * epochs
-    warm = max(1, int(steps_per_epoch * float(cfg["training"]["warmup"])))
-    optimizer = torch.optim.AdamW(
-        model.parameters(),
-        lr=float(cfg["training"]["learning_rate"]),
-        weight_decay=float(cfg["training"]["weight_decay"]),
-    )
-    schedule = torch.optim.lr_scheduler.LambdaLR(
-        optimizer, lambda s: min((s + 1) / warm, max(0.0, (total - s) / max(1, total - warm)))
-    )
     max_seconds = 60 * float(cfg["training"]["max_minutes"])
     started = time.time()
     best_score, best_epoch = -1.0, 0
     log_path = work / "log.jsonl"
     log_path.write_text("", encoding="utf-8")
     pad_id = ner._special["pad_id"]
-    for epoch in range(1, epochs + 1):
-        epoch_started = time.time()
-        model.train()
-        loss_sum = 0.0
-        batches = _length_batches(items, batch_size)
-        for batch in batches:
-            ids, mask, labels = _collate(batch, pad_id)
-            loss = model(
-                input_ids=torch.from_numpy(ids),
-                attention_mask=torch.from_numpy(mask),
-                labels=torch.from_numpy(labels),
-            ).loss
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), float(cfg["training"]["grad_clip"]))
-            optimizer.step()
-            schedule.step()
-            optimizer.zero_grad()
-            loss_sum += loss.item()
-        model.eval()
-        scores = {name: evaluate(nlp, docs, fmt).to_dict() for name, (fmt, docs) in evals.items()}
-        score = sum(s["micro"]["f1"] for s in scores.values()) / len(scores)
-        record = {
-            "epoch": epoch,
-            "loss": round(loss_sum / len(batches), 4),
-            "minutes": round((time.time() - started) / 60, 1),
-            "f1": {name: round(100 * s["micro"]["f1"], 2) for name, s in scores.items()},
-        }
-        logger.info("transformer NER epoch %s", record)
-        with log_path.open("a", encoding="utf-8") as log_file:
-            log_file.write(json.dumps(record) + "\n")
-        if score > best_score:
-            best_score, best_epoch = score, epoch
-            torch.save(model.state_dict(), work / "best.pt")
-        elapsed = time.time() - started
-        if max_seconds and elapsed + (time.time() - epoch_started) > max_seconds:
-            logger.info("transformer NER: stopping after epoch %d (max_minutes)", epoch)
+    epoch, out_of_time = 0, False
+    for stage, (epochs, learning_rate, stage_items) in enumerate(stages, start=1):
+        if out_of_time:
             break
+        if stage > 1:  # each later stage starts from the best epoch so far
+            model.load_state_dict(torch.load(work / "best.pt"))
+        steps_per_epoch = math.ceil(len(stage_items) / batch_size)
+        total = steps_per_epoch * epochs
+        # the first stage warms up; a later one starts from a trained model
+        warm = max(1, int(steps_per_epoch * float(cfg["training"]["warmup"]))) if stage == 1 else 0
+        optimizer = torch.optim.AdamW(
+            model.parameters(),
+            lr=learning_rate,
+            weight_decay=float(cfg["training"]["weight_decay"]),
+        )
+        schedule = torch.optim.lr_scheduler.LambdaLR(
+            optimizer,
+            lambda s, warm=warm, total=total: min(
+                (s + 1) / warm if warm else 1.0, max(0.0, (total - s) / max(1, total - warm))
+            ),
+        )
+        for _ in range(epochs):
+            if out_of_time:
+                break
+            epoch += 1
+            epoch_started = time.time()
+            model.train()
+            loss_sum = 0.0
+            batches = _length_batches(stage_items, batch_size)
+            for batch in batches:
+                ids, mask, labels = _collate(batch, pad_id)
+                loss = model(
+                    input_ids=torch.from_numpy(ids),
+                    attention_mask=torch.from_numpy(mask),
+                    labels=torch.from_numpy(labels),
+                ).loss
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(
+                    model.parameters(), float(cfg["training"]["grad_clip"])
+                )
+                optimizer.step()
+                schedule.step()
+                optimizer.zero_grad()
+                loss_sum += loss.item()
+            model.eval()
+            scores = {
+                name: evaluate(nlp, docs, fmt).to_dict() for name, (fmt, docs) in evals.items()
+            }
+            score = sum(s["micro"]["f1"] for s in scores.values()) / len(scores)
+            record = {
+                "epoch": epoch,
+                "stage": stage,
+                "windows": len(stage_items),
+                "loss": round(loss_sum / len(batches), 4),
+                "minutes": round((time.time() - started) / 60, 1),
+                "f1": {name: round(100 * s["micro"]["f1"], 2) for name, s in scores.items()},
+            }
+            logger.info("transformer NER epoch %s", record)
+            with log_path.open("a", encoding="utf-8") as log_file:
+                log_file.write(json.dumps(record) + "\n")
+            if score > best_score:
+                best_score, best_epoch = score, epoch
+                torch.save(model.state_dict(), work / "best.pt")
+            elapsed = time.time() - started
+            if max_seconds and elapsed + (time.time() - epoch_started) > max_seconds:
+                logger.info("transformer NER: stopping after epoch %d (max_minutes)", epoch)
+                out_of_time = True
 
     model.load_state_dict(torch.load(work / "best.pt"))
     model.eval()
@@ -225,7 +252,7 @@ def train_transformer(
     model_dir = output_dir / TRANSFORMER_MODEL_NAME
     if model_dir.exists():
         shutil.rmtree(model_dir)
-    shipped = _pipeline(with_rules=False, max_pieces=max_pieces)
+    shipped = _pipeline(max_pieces=max_pieces, disabled_rules=disabled)
     shipped.get_pipe(COMPONENT).load(folder)
     shipped.to_disk(model_dir)
     shipped = spacy.load(model_dir)
@@ -263,19 +290,27 @@ def train_transformer(
     return model_dir
 
 
-def _pipeline(*, with_rules: bool, max_pieces: int) -> spacy.Language:
-    """The stock English analysis, the transformer NER, and (for scoring) the rules.
+def _pipeline(*, max_pieces: int, disabled_rules: list[str]) -> spacy.Language:
+    """The stock English analysis, the transformer NER and the rule components.
 
     ``max_pieces`` goes into the component's config, so the saved pipeline
-    reads windows of the length it was trained and scored with.
+    reads windows of the length it was trained and scored with. The rules in
+    ``disabled_rules`` are saved disabled, so training scores what users run.
     """
+    unknown = set(disabled_rules) - set(RULE_COMPONENTS)
+    if unknown:
+        raise ExtractionError(
+            f"pipeline.disabled_rules: unknown {sorted(unknown)}; "
+            f"choose from {', '.join(RULE_COMPONENTS)}."
+        )
     nlp = spacy.load(BASE_MODEL, exclude=["ner", "parser"])
     if "senter" in nlp.disabled:
         nlp.enable_pipe("senter")
     nlp.add_pipe("paperkg_transformer_ner", name=COMPONENT, config={"max_pieces": max_pieces})
-    if with_rules:
-        for factory in RULE_COMPONENTS:
-            nlp.add_pipe(factory)
+    for factory in RULE_COMPONENTS:
+        nlp.add_pipe(factory)
+        if factory in disabled_rules:
+            nlp.disable_pipe(factory)
     return nlp
 
 
@@ -300,10 +335,13 @@ def _write_model_folder(base: Path, folder: Path) -> None:
 
 
 def _training_items(path: Path, nlp: spacy.Language, ner: TransformerNER) -> list[tuple]:
-    """(piece ids, piece labels) per window; a word's later pieces and unknown words get -100."""
+    """(piece ids, piece labels, doc index) per window.
+
+    A word's later pieces and unknown words get the label -100 (no loss).
+    """
     tag_ids = {t: i for i, t in enumerate(TAGS)}
     items = []
-    for doc in DocBin().from_disk(path).get_docs(nlp.vocab):
+    for doc_index, doc in enumerate(DocBin().from_disk(path).get_docs(nlp.vocab)):
         for window in ner.windows(doc):
             labels = np.full(len(window.piece_ids), -100, dtype=np.int64)
             for token_index, position in window.words:
@@ -312,8 +350,22 @@ def _training_items(path: Path, nlp: spacy.Language, ner: TransformerNER) -> lis
                     labels[position] = tag_ids["O"]
                 elif token.ent_iob_ in ("B", "I"):
                     labels[position] = tag_ids[f"{token.ent_iob_}-{token.ent_type_}"]
-            items.append((np.asarray(window.piece_ids, dtype=np.int64), labels))
+            items.append((np.asarray(window.piece_ids, dtype=np.int64), labels, doc_index))
     return items
+
+
+def _second_stage_items(
+    items: list[tuple], scierc_docs: int, scierc_repeat: int, others_share: float
+) -> list[tuple]:
+    """One copy of SciERC's windows and ``others_share`` as many from the other corpora.
+
+    SciERC's documents come first in the training corpus, ``scierc_repeat``
+    times over (:func:`~paperkg.extract.training.train.prepare_corpora`).
+    """
+    scierc = [item for item in items if item[2] < scierc_docs]
+    others = [item for item in items if item[2] >= scierc_docs * scierc_repeat]
+    n_others = min(len(others), round(others_share * len(scierc)))
+    return scierc + random.sample(others, n_others)
 
 
 def _length_batches(items: list[tuple], batch_size: int) -> list[list[tuple]]:
@@ -335,11 +387,11 @@ def _length_batches(items: list[tuple], batch_size: int) -> list[list[tuple]]:
 
 
 def _collate(batch: list[tuple], pad_id: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    width = max(len(ids) for ids, _ in batch)
+    width = max(len(item[0]) for item in batch)
     ids = np.full((len(batch), width), pad_id, dtype=np.int64)
     mask = np.zeros((len(batch), width), dtype=np.int64)
     labels = np.full((len(batch), width), -100, dtype=np.int64)
-    for row, (piece_ids, piece_labels) in enumerate(batch):
+    for row, (piece_ids, piece_labels, _) in enumerate(batch):
         ids[row, : len(piece_ids)] = piece_ids
         mask[row, : len(piece_ids)] = 1
         labels[row, : len(piece_labels)] = piece_labels

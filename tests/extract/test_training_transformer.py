@@ -14,8 +14,10 @@ if importlib.util.find_spec("torch") is None:
     pytest.skip(reason, allow_module_level=True)
 
 from paperkg.errors import ExtractionError  # noqa: E402
+from paperkg.extract.pipeline import load_pipeline  # noqa: E402
 from paperkg.extract.training.transformer import (  # noqa: E402
     TRANSFORMER_MODEL_NAME,
+    _second_stage_items,
     load_config,
     train_transformer,
 )
@@ -26,6 +28,7 @@ FAST = {
     "data.limit": 12,
     "data.max_pieces": 128,
     "training.threads": 1,
+    "second_stage.epochs": 1,
 }
 
 
@@ -58,12 +61,32 @@ def test_every_epoch_is_logged_and_the_best_is_kept(trained):
     epochs = [
         json.loads(line) for line in (out / "training" / "log.jsonl").read_text().splitlines()
     ]
-    assert [e["epoch"] for e in epochs] == [1, 2]
+    assert [(e["epoch"], e["stage"]) for e in epochs] == [(1, 1), (2, 1), (3, 2)]
     assert epochs[1]["loss"] < epochs[0]["loss"]
     assert set(epochs[0]["f1"]) == {"scierc_dev", "scier_dev"}
+    # the second stage: SciERC once, and as many windows again from the others
+    assert epochs[2]["windows"] < epochs[0]["windows"]
     meta = json.loads((model_dir / "meta.json").read_text())
-    assert meta["training_procedure"]["best_epoch"] in (1, 2)
+    assert meta["training_procedure"]["best_epoch"] in (1, 2, 3)
     assert meta["training_procedure"]["config"]["training"]["epochs"] == 2
+
+
+def test_the_noun_phrase_fallback_ships_disabled(trained):
+    _, model_dir = trained
+    nlp = load_pipeline(model_dir)
+    assert "paperkg_term_rules" in nlp.disabled  # transformer.cfg: pipeline.disabled_rules
+    assert nlp.pipe_names[-1] == "paperkg_repeats"
+    assert not [n for n in nlp.pipe_names if n.startswith("paperkg_term_rules")]
+
+
+def test_second_stage_takes_scierc_once_and_a_share_of_the_rest():
+    # doc indices: SciERC's 2 docs repeated twice (0-3), then 6 windows of others
+    items = [(None, None, i) for i in range(10)]
+    chosen = _second_stage_items(items, scierc_docs=2, scierc_repeat=2, others_share=1.0)
+    assert [i for *_, i in chosen[:2]] == [0, 1]
+    assert len(chosen) == 4 and all(i >= 4 for *_, i in chosen[2:])
+    assert len(_second_stage_items(items, 2, 2, others_share=0.0)) == 2
+    assert len(_second_stage_items(items, 2, 2, others_share=9.0)) == 2 + 6
 
 
 def test_meta_records_data_licences_base_model_and_scores(trained):
