@@ -20,6 +20,7 @@ import importlib
 import json
 import logging
 import math
+import pickle
 import random
 import shutil
 import time
@@ -143,6 +144,15 @@ def train_transformer(
         id2label=dict(enumerate(TAGS)),
         label2id={t: i for i, t in enumerate(TAGS)},
     )
+    init = str(cfg["model"].get("init", "") or "")
+    if init:
+        try:
+            model.load_state_dict(torch.load(init))
+        except (OSError, RuntimeError, pickle.UnpicklingError) as e:
+            raise ExtractionError(
+                f"model.init {init}: not the weights of a `paperkg train --transformer` run "
+                f"({str(e).splitlines()[0]}); pass its training/best_stage1.pt or best.pt."
+            ) from e
 
     def torch_runner(input_ids: np.ndarray, attention_mask: np.ndarray) -> np.ndarray:
         with torch.inference_mode():
@@ -162,14 +172,11 @@ def train_transformer(
     evals = {k: v for k, v in corpora["eval"].items() if k != "tdmsci_heldout"}
     if not evals:
         evals = corpora["eval"]
-    stages = [(int(cfg["training"]["epochs"]), float(cfg["training"]["learning_rate"]), items)]
+    stages = [(int(cfg["training"]["epochs"]), float(cfg["training"]["learning_rate"]))]
     second = cfg["second_stage"]
     scierc_docs = corpora["counts"].get("scierc", {}).get("train_docs", 0)
     if int(second["epochs"]) and scierc_docs:
-        stage_items = _second_stage_items(
-            items, scierc_docs, int(cfg["data"]["scierc_repeat"]), float(second["others_share"])
-        )
-        stages.append((int(second["epochs"]), float(second["learning_rate"]), stage_items))
+        stages.append((int(second["epochs"]), float(second["learning_rate"])))
 
     batch_size = int(cfg["training"]["batch_size"])
     max_seconds = 60 * float(cfg["training"]["max_minutes"])
@@ -179,11 +186,38 @@ def train_transformer(
     log_path.write_text("", encoding="utf-8")
     pad_id = ner._special["pad_id"]
     epoch, out_of_time = 0, False
-    for stage, (epochs, learning_rate, stage_items) in enumerate(stages, start=1):
+
+    def score_epoch(record: dict) -> None:
+        """Score the model as it is, log ``record`` with the scores, keep it if best."""
+        nonlocal best_score, best_epoch
+        model.eval()
+        scores = {name: evaluate(nlp, docs, fmt).to_dict() for name, (fmt, docs) in evals.items()}
+        score = sum(s["micro"]["f1"] for s in scores.values()) / len(scores)
+        record["minutes"] = round((time.time() - started) / 60, 1)
+        record["f1"] = {name: round(100 * s["micro"]["f1"], 2) for name, s in scores.items()}
+        logger.info("transformer NER epoch %s", record)
+        with log_path.open("a", encoding="utf-8") as log_file:
+            log_file.write(json.dumps(record) + "\n")
+        if score > best_score:
+            best_score, best_epoch = score, record["epoch"]
+            torch.save(model.state_dict(), work / "best.pt")
+
+    if init:  # the starting weights are a candidate too, as a stage's best is for the next
+        score_epoch({"epoch": 0, "stage": 0, "init": init})
+    for stage, (epochs, learning_rate) in enumerate(stages, start=1):
         if out_of_time:
             break
-        if stage > 1:  # each later stage starts from the best epoch so far
-            model.load_state_dict(torch.load(work / "best.pt"))
+        stage_items = items
+        if stage > 1:
+            # a later stage starts from the best weights so far, seeded on its own,
+            # so it runs the same from a finished run's best_stage1.pt (model.init)
+            if best_epoch or init:
+                model.load_state_dict(torch.load(work / "best.pt"))
+            random.seed(seed + stage)
+            torch.manual_seed(seed + stage)
+            stage_items = _second_stage_items(
+                items, scierc_docs, int(cfg["data"]["scierc_repeat"]), float(second["others_share"])
+            )
         steps_per_epoch = math.ceil(len(stage_items) / batch_size)
         total = steps_per_epoch * epochs
         # the first stage warms up; a later one starts from a trained model
@@ -222,29 +256,20 @@ def train_transformer(
                 schedule.step()
                 optimizer.zero_grad()
                 loss_sum += loss.item()
-            model.eval()
-            scores = {
-                name: evaluate(nlp, docs, fmt).to_dict() for name, (fmt, docs) in evals.items()
-            }
-            score = sum(s["micro"]["f1"] for s in scores.values()) / len(scores)
-            record = {
-                "epoch": epoch,
-                "stage": stage,
-                "windows": len(stage_items),
-                "loss": round(loss_sum / len(batches), 4),
-                "minutes": round((time.time() - started) / 60, 1),
-                "f1": {name: round(100 * s["micro"]["f1"], 2) for name, s in scores.items()},
-            }
-            logger.info("transformer NER epoch %s", record)
-            with log_path.open("a", encoding="utf-8") as log_file:
-                log_file.write(json.dumps(record) + "\n")
-            if score > best_score:
-                best_score, best_epoch = score, epoch
-                torch.save(model.state_dict(), work / "best.pt")
+            score_epoch(
+                {
+                    "epoch": epoch,
+                    "stage": stage,
+                    "windows": len(stage_items),
+                    "loss": round(loss_sum / len(batches), 4),
+                }
+            )
             elapsed = time.time() - started
             if max_seconds and elapsed + (time.time() - epoch_started) > max_seconds:
                 logger.info("transformer NER: stopping after epoch %d (max_minutes)", epoch)
                 out_of_time = True
+        if epochs and (work / "best.pt").exists():
+            shutil.copy(work / "best.pt", work / f"best_stage{stage}.pt")
 
     model.load_state_dict(torch.load(work / "best.pt"))
     model.eval()

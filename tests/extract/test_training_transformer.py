@@ -71,6 +71,33 @@ def test_every_epoch_is_logged_and_the_best_is_kept(trained):
     assert meta["training_procedure"]["config"]["training"]["epochs"] == 2
 
 
+def test_second_stage_reruns_the_same_from_the_first_stage_weights(trained, tiny_corpora, tmp_path):
+    # fine-tuning from a finished run: its best_stage1.pt, no first stage
+    out, _ = trained
+    assert (out / "training" / "best_stage1.pt").is_file()
+    train_transformer(
+        tmp_path,
+        **tiny_corpora,
+        overrides={
+            **FAST,
+            "model.init": str(out / "training" / "best_stage1.pt"),
+            "training.epochs": 0,
+        },
+    )
+    log = [json.loads(line) for line in (tmp_path / "training" / "log.jsonl").open()]
+    full = [json.loads(line) for line in (out / "training" / "log.jsonl").open()]
+    assert [(e["epoch"], e["stage"]) for e in log] == [(0, 0), (1, 2)]
+    assert log[1]["loss"] == full[2]["loss"]  # the full run's second stage, step for step
+    assert log[1]["f1"] == full[2]["f1"]
+
+
+def test_init_must_be_weights_of_a_run(tiny_corpora, tmp_path):
+    bogus = tmp_path / "bogus.pt"
+    bogus.write_text("not weights")
+    with pytest.raises(ExtractionError, match="model.init"):
+        train_transformer(tmp_path, **tiny_corpora, overrides={**FAST, "model.init": str(bogus)})
+
+
 def test_the_noun_phrase_fallback_ships_disabled(trained):
     _, model_dir = trained
     nlp = load_pipeline(model_dir)
