@@ -127,11 +127,35 @@ class AcronymDetector:
     def __call__(self, doc: Doc) -> Doc:
         pairs = find_acronym_definitions(doc)
         doc._.acronyms = pairs
+        if pairs:
+            _complete_long_forms(doc, pairs)
         if self.share_labels:
             if pairs:
                 _share_labels(doc, pairs)
             _vote_labels(doc, pairs)
         return doc
+
+
+def _complete_long_forms(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:
+    """Start a mention that begins inside a defined long form where the long form does.
+
+    A tagger can drop the first words of a definition: "which we term selective
+    KD (SelKD)" tagged "KD (SelKD)". The definition says where the name
+    starts, so the mention is widened to "selective KD (SelKD)" (and a bare
+    "KD" ending the long form to "selective KD").
+    """
+    starts = {long.end - 1: long.start for long, _ in pairs}
+    ents = list(doc.ents)
+    changed = False
+    for k, ent in enumerate(ents):
+        for last, start in starts.items():
+            if start < ent.start <= last < ent.end:
+                widened = Span(doc, start, ent.end, label=ent.label_)
+                if not any(o.start < ent.start and o.end > start for o in ents if o is not ent):
+                    ents[k], changed = widened, True
+                break
+    if changed:
+        doc.ents = ents
 
 
 def _share_labels(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:

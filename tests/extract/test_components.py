@@ -348,3 +348,22 @@ def test_repeats_never_change_existing_entities(nlp):
 
 def test_the_default_pipeline_labels_repeated_names(nlp):
     assert nlp.pipe_names[-1] == "paperkg_repeats"
+
+
+@pytest.mark.parametrize(
+    ("tagged", "expected"),
+    [
+        # the tagger dropped the first word of the definition
+        ("KD (SelKD)", "selective KD (SelKD)"),
+        ("KD", "selective KD"),
+        # already whole, or not inside the long form: unchanged
+        ("selective KD", "selective KD"),
+        ("distilled", "distilled"),
+    ],
+)
+def test_a_mention_cut_inside_a_definition_starts_where_the_long_form_does(nlp, tagged, expected):
+    from paperkg.extract.components.acronyms import AcronymDetector
+
+    text = "Knowledge can be distilled, which we term selective KD (SelKD) here."
+    doc = AcronymDetector(share_labels=False)(_tagged(nlp, text, [(tagged, "METHOD")]))
+    assert [e.text for e in doc.ents] == [expected]
