@@ -55,7 +55,7 @@ def load_pipeline(model: str | Path | None = None) -> Language:
     """The extraction pipeline: a NER for our labels followed by the rule components.
 
     ``model`` is a shipped pipeline's name ("fast": the CNN NER, the default;
-    "accurate": the transformer NER, about 10 F1 higher on SciERC, 4 lower on
+    "accurate": the transformer NER, about 15 F1 higher on SciERC, 4 lower on
     SciER, half as fast; see the README's extraction scores),
     or any spaCy pipeline (package name or directory). Without one the default
     shipped pipeline is used, or, if none ships, the stock English pipeline
