@@ -119,8 +119,7 @@ def _parse_settings(settings: list[str]) -> dict:
 
 def _print_scores(model_dir: Path) -> None:
     meta = json.loads((model_dir / "meta.json").read_text(encoding="utf-8"))
-    scores_of = meta["paperkg_scores"].get("note", "").split(",")[0]
-    table = Table(title=f"{model_dir}: exact-match F1", caption=scores_of)
+    table = Table(title=f"{model_dir}: exact-match F1", caption=meta["paperkg_scores"].get("note"))
     table.add_column("eval set")
     for column in ("METHOD", "DATASET", "TASK", "METRIC", "micro"):
         table.add_column(column, justify="right")
