@@ -191,6 +191,14 @@ _OPENING = re.compile(r"\s*\(\s*")
 _CLOSING = re.compile(r"\s*\)")
 
 
+#: Greek letters read as the Latin letter an acronym spells them with ("ΔΔG
+#: predictor (DDG)", "β-VAE"): one character for one, so offsets stay put
+_GREEK_AS_LATIN = str.maketrans(
+    "αβγδεζηθικλμνξοπρσςτυφχψωΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ",
+    "abgdezetiklmnxoprsstupcpoABGDEZETIKLMNXOPRSTUPCPO",
+)
+
+
 def long_form_start(short: str, words: list[str]) -> int | None:
     """Index into ``words`` where the long form for ``short`` starts, or None.
 
@@ -214,7 +222,14 @@ def long_form_start(short: str, words: list[str]) -> int | None:
     2
     >>> long_form_start("PPO", ["with", "Proximal", "Policy", "Optimization"])
     1
+
+    Greek letters count as the Latin letter they are spelt with:
+
+    >>> long_form_start("Light-DDG", ["a", "lightweight", "ΔΔG", "predictor"])
+    1
     """
+    short = short.translate(_GREEK_AS_LATIN)
+    words = [w.translate(_GREEK_AS_LATIN) for w in words]
     initials = _initials_start(short, words)
     if initials is not None:
         return initials

@@ -142,20 +142,28 @@ def _complete_long_forms(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:
     A tagger can drop the first words of a definition: "which we term selective
     KD (SelKD)" tagged "KD (SelKD)". The definition says where the name
     starts, so the mention is widened to "selective KD (SelKD)" (and a bare
-    "KD" ending the long form to "selective KD").
+    "KD" ending the long form to "selective KD"). A mention wholly inside the
+    long form before it is a fragment of the same name ("a lightweight ΔΔG
+    predictor (Light-DDG)" tagged "lightweight" and "ΔΔG predictor
+    (Light-DDG)") and is absorbed; one reaching out of the long form stops it.
     """
     starts = {long.end - 1: long.start for long, _ in pairs}
     ents = list(doc.ents)
-    changed = False
+    dropped: set[int] = set()
     for k, ent in enumerate(ents):
         for last, start in starts.items():
             if start < ent.start <= last < ent.end:
-                widened = Span(doc, start, ent.end, label=ent.label_)
-                if not any(o.start < ent.start and o.end > start for o in ents if o is not ent):
-                    ents[k], changed = widened, True
+                before = [
+                    j
+                    for j, o in enumerate(ents)
+                    if j != k and j not in dropped and o.start < ent.start and o.end > start
+                ]
+                if all(ents[j].start >= start for j in before):
+                    ents[k] = Span(doc, start, ent.end, label=ent.label_)
+                    dropped.update(before)
                 break
-    if changed:
-        doc.ents = ents
+    if ents != list(doc.ents):
+        doc.ents = [e for j, e in enumerate(ents) if j not in dropped]
 
 
 def _share_labels(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:

@@ -160,6 +160,12 @@ def test_a_modified_task_head_is_a_task(nlp):
             "Universal Language Model Fine-tuning",
             "ULMFiT",
         ),
+        # a Greek letter spelt with its Latin one
+        (
+            "We propose a lightweight ΔΔG predictor (Light-DDG) for mutations.",
+            "lightweight ΔΔG predictor",
+            "Light-DDG",
+        ),
     ],
 )
 def test_more_acronym_definitions(nlp, text, long, short):
@@ -367,3 +373,24 @@ def test_a_mention_cut_inside_a_definition_starts_where_the_long_form_does(nlp, 
     text = "Knowledge can be distilled, which we term selective KD (SelKD) here."
     doc = AcronymDetector(share_labels=False)(_tagged(nlp, text, [(tagged, "METHOD")]))
     assert [e.text for e in doc.ents] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("tagged", "expected"),
+    [
+        # a fragment of the long form before the cut mention is part of the same name
+        (["lightweight", "DDG predictor (Light-DDG)"], ["lightweight DDG predictor (Light-DDG)"]),
+        # a mention reaching out of the long form is not: nothing changes
+        (
+            ["a lightweight", "DDG predictor (Light-DDG)"],
+            ["a lightweight", "DDG predictor (Light-DDG)"],
+        ),
+    ],
+)
+def test_a_fragment_of_a_definition_is_absorbed_by_the_widened_mention(nlp, tagged, expected):
+    from paperkg.extract.components.acronyms import AcronymDetector
+
+    text = "We propose a lightweight DDG predictor (Light-DDG), which adopts a Transformer."
+    tagged_doc = _tagged(nlp, text, [(t, "METHOD") for t in tagged])
+    doc = AcronymDetector(share_labels=False)(tagged_doc)
+    assert [e.text for e in doc.ents] == expected
