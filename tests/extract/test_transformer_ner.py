@@ -133,8 +133,10 @@ def test_windows_cover_every_word_once_and_respect_the_length(nlp, ner):
     assert all(len(w.piece_ids) <= ner.max_pieces for w in windows)
     covered = [token for w in windows for token, _ in w.words]
     assert covered == [t.i for t in doc if not t.is_space]
-    for w in windows:  # each word points at a real piece between [CLS] and [SEP]
-        assert all(0 < position < len(w.piece_ids) - 1 for _, position in w.words)
+    head = [ner._special["cls_id"], *ner._prefix_ids]  # [CLS] and the style marker
+    for w in windows:  # each word points at a real piece between the head and [SEP]
+        assert w.piece_ids[: len(head)] == head
+        assert all(len(head) <= position < len(w.piece_ids) - 1 for _, position in w.words)
 
 
 def test_a_sentence_longer_than_a_window_is_split_between_words(nlp, ner):
@@ -174,9 +176,21 @@ def test_shipped_model_is_small_and_says_what_it_was_trained_on():
     assert size < 50_000_000
     meta = json.loads((SHIPPED_TRANSFORMER_DIR / "meta.json").read_text(encoding="utf-8"))
     assert meta["license"] == "GPL-3.0"  # trained on SciER
+    assert meta["author"] != "Explosion"  # not the sourced English pipeline's authors
     assert "all-MiniLM-L6-v2" in meta["licence_note"]
     assert set(meta["training_data"]) == {"scierc", "scier", "tdmsci"}
     assert meta["paperkg_scores"]["scierc_dev"]["micro"]["f1"] > 0.5
+
+
+def test_the_shipped_model_reads_abstracts_in_scierc_style_unless_told(ner):
+    # trained with a marker per corpus; the marker after [CLS] picks the conventions
+    assert set(ner._styles) == {"scierc", "scier", "tdmsci"}
+    assert ner.style == "scierc" and ner._prefix_ids == ner._styles["scierc"]
+    full_text = TransformerNER(style="scier").load(SHIPPED_TRANSFORMER_DIR / "transformer_ner")
+    doc = spacy.blank("en")("We train BERT.")
+    assert full_text.windows(doc)[0].piece_ids[1:2] == ner._styles["scier"]
+    with pytest.raises(ExtractionError, match="no style 'patents'.*scier, scierc, tdmsci"):
+        TransformerNER(style="patents").load(SHIPPED_TRANSFORMER_DIR / "transformer_ner")
 
 
 def test_a_folder_without_a_model_is_a_clear_error(tmp_path):
