@@ -142,10 +142,13 @@ def _complete_long_forms(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:
     A tagger can drop the first words of a definition: "which we term selective
     KD (SelKD)" tagged "KD (SelKD)". The definition says where the name
     starts, so the mention is widened to "selective KD (SelKD)" (and a bare
-    "KD" ending the long form to "selective KD"). A mention wholly inside the
-    long form before it is a fragment of the same name ("a lightweight ΔΔG
-    predictor (Light-DDG)" tagged "lightweight" and "ΔΔG predictor
-    (Light-DDG)") and is absorbed; one reaching out of the long form stops it.
+    "KD" ending the long form to "selective KD"). A modifier tagged on its own
+    inside the long form before it is a fragment of the same name ("a
+    lightweight ΔΔG predictor (Light-DDG)" tagged "lightweight" and "ΔΔG
+    predictor (Light-DDG)") and is absorbed. A mention with a noun of its own
+    ("Domain Reweighting" in "Domain Reweighting with Minimax Optimization
+    (DoReMi)") is a name in its own right, and one reaching out of the long
+    form is not part of it: either leaves the mention as it is.
     """
     starts = {long.end - 1: long.start for long, _ in pairs}
     ents = list(doc.ents)
@@ -158,12 +161,16 @@ def _complete_long_forms(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:
                     for j, o in enumerate(ents)
                     if j != k and j not in dropped and o.start < ent.start and o.end > start
                 ]
-                if all(ents[j].start >= start for j in before):
+                if all(ents[j].start >= start and not _has_noun(ents[j]) for j in before):
                     ents[k] = Span(doc, start, ent.end, label=ent.label_)
                     dropped.update(before)
                 break
     if ents != list(doc.ents):
         doc.ents = [e for j, e in enumerate(ents) if j not in dropped]
+
+
+def _has_noun(span: Span) -> bool:
+    return any(t.pos_ in ("NOUN", "PROPN") for t in span)
 
 
 def _share_labels(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:

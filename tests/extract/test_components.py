@@ -394,3 +394,13 @@ def test_a_fragment_of_a_definition_is_absorbed_by_the_widened_mention(nlp, tagg
     tagged_doc = _tagged(nlp, text, [(t, "METHOD") for t in tagged])
     doc = AcronymDetector(share_labels=False)(tagged_doc)
     assert [e.text for e in doc.ents] == expected
+
+
+def test_a_name_inside_a_definition_keeps_its_own_mention(nlp):
+    # "Domain Reweighting" is a concept of its own, not a cut-off modifier
+    from paperkg.extract.components.acronyms import AcronymDetector
+
+    text = "We propose Domain Reweighting with Minimax Optimization (DoReMi) for it."
+    tagged = ["Domain Reweighting", "Minimax Optimization (DoReMi)"]
+    doc = AcronymDetector(share_labels=False)(_tagged(nlp, text, [(t, "METHOD") for t in tagged]))
+    assert [e.text for e in doc.ents] == tagged
