@@ -77,9 +77,10 @@ class TransformerNER:
     are faster (attention is quadratic) but see less context. ``batch_size``:
     windows per model call, sorted by length so padding stays small.
     ``style``: whose conventions of what a mention is to follow, for a model
-    trained with corpus markers: "scierc" (abstracts; the default), "scier"
-    (full-text ML papers: no METRIC) or "tdmsci" (NLP sentences: task, dataset
-    and metric names). A model without markers has one style and ignores it.
+    trained with corpus markers: "scierc" (abstracts, descriptive phrases; the
+    default), "scier" (full-text ML papers, shorter names) or "tdmsci" (NLP
+    sentences, task, dataset and metric names). A model without markers has
+    one style and ignores it.
     """
 
     def __init__(
