@@ -176,7 +176,7 @@ def train_transformer(
     ner.load(folder, runner=torch_runner)
 
     items = _training_items(
-        corpora["train"], nlp, ner, _corpus_markers(corpora["counts"], folder) if markers else None
+        corpora["train"], nlp, ner, _corpus_markers(corpora["counts"], ner) if markers else None
     )
     if int(cfg["data"]["limit"]):
         items = items[: int(cfg["data"]["limit"])]
@@ -186,7 +186,7 @@ def train_transformer(
         evals = corpora["eval"]
     stages = [(int(cfg["training"]["epochs"]), float(cfg["training"]["learning_rate"]))]
     second = cfg["second_stage"]
-    scierc_docs = corpora["counts"].get("scierc", {}).get("train_docs", 0)
+    scierc_docs = corpora["counts"].get("scierc", {}).get("train_docs", 0)  # not repeated
     if int(second["epochs"]) and scierc_docs:
         stages.append((int(second["epochs"]), float(second["learning_rate"])))
 
@@ -386,20 +386,14 @@ def _write_model_folder(base: Path, folder: Path, styles: dict[str, str] | None 
     (folder / SETTINGS_FILE).write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
 
 
-def _corpus_markers(counts: dict, folder: Path) -> list[int]:
+def _corpus_markers(counts: dict, ner: TransformerNER) -> list[int]:
     """The marker piece of each training document's corpus, in the corpus's order.
 
     :func:`~paperkg.extract.training.train.prepare_corpora` writes SciERC's
-    abstracts (``repeated`` times), then SciER's sentences, then TDMSci's.
+    abstracts (``repeated`` times), then SciER's sentences, then TDMSci's; the
+    pieces are the styles the component loaded from its model folder.
     """
-    from tokenizers import Tokenizer
-
-    tokenizer = Tokenizer.from_file(str(folder / TOKENIZER_FILE))
-    return [
-        tokenizer.token_to_id(CORPUS_MARKERS[name])
-        for name, n in _corpus_sizes(counts).items()
-        for _ in range(n)
-    ]
+    return [ner._styles[name][0] for name, n in _corpus_sizes(counts).items() for _ in range(n)]
 
 
 def _corpus_sizes(counts: dict) -> dict[str, int]:
@@ -424,6 +418,8 @@ def _training_items(
     """
     tag_ids = {t: i for i, t in enumerate(TAGS)}
     docs = list(DocBin().from_disk(path).get_docs(nlp.vocab))
+    if markers is not None and len(ner._prefix_ids) != 1:
+        raise ExtractionError("corpus markers need a component with one style marker (a bug).")
     if markers is not None and len(markers) != len(docs):
         raise ExtractionError(
             f"{path}: {len(docs)} documents but {len(markers)} corpus markers; "

@@ -129,7 +129,7 @@ def test_each_corpus_is_learnt_behind_its_own_marker(trained):
     assert min(position for _, position in window.words) == 2
     # in training, each document carries its corpus's marker instead
     counts = json.loads((model_dir / "meta.json").read_text())["training_data"]
-    markers = _corpus_markers(counts, model_dir / "transformer_ner")
+    markers = _corpus_markers(counts, ner)
     items = _training_items(out / "corpus" / "train.spacy", nlp, ner, markers)
     scierc = counts["scierc"]["train_docs"] * counts["scierc"]["repeated"]
     scier = counts["scier"]["train_sentences"]
