@@ -30,6 +30,10 @@ def train_command(
         Optional[Path],  # noqa: UP045
         typer.Option(help="TDMSci train_1500_v2.conll or its folder (last 20% held out)."),
     ] = None,
+    scirex: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(help="SciREX train.jsonl or its folder (titles and abstracts are used)."),
+    ] = None,
     config: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(help="spaCy training config (default: the committed one)."),
@@ -82,6 +86,7 @@ def train_command(
             scierc=scierc,
             scier=scier,
             tdmsci=tdmsci,
+            scirex=scirex,
             config=config or TRANSFORMER_CONFIG,
             overrides=_parse_settings(settings or []),
         )

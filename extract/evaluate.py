@@ -53,25 +53,29 @@ __all__ = [
     "read_gold",
     "read_scier",
     "read_scierc",
+    "read_scirex",
     "read_tdmsci",
     "score",
+    "split_for_selection",
     "split_tdmsci",
 ]
 
 #: Gold formats :func:`read_gold` understands.
-FORMATS = ("scierc", "scier", "tdmsci")
+FORMATS = ("scierc", "scier", "tdmsci", "scirex")
 
 LABELS = tuple(ENTITY_LABELS)  # METHOD, DATASET, TASK, METRIC
 
 SCIERC_TYPES = {"Method": "METHOD", "Task": "TASK", "Material": "DATASET", "Metric": "METRIC"}
 SCIER_TYPES = {"Method": "METHOD", "Task": "TASK", "Dataset": "DATASET"}
 TDMSCI_TYPES = {"TASK": "TASK", "DATASET": "DATASET", "METRIC": "METRIC"}
+SCIREX_TYPES = {"Method": "METHOD", "Task": "TASK", "Material": "DATASET", "Metric": "METRIC"}
 
 #: Labels each corpus annotates: a label outside this set is not scored on it.
 CORPUS_LABELS = {
     "scierc": ("METHOD", "DATASET", "TASK", "METRIC"),
     "scier": ("METHOD", "DATASET", "TASK"),
     "tdmsci": ("DATASET", "TASK", "METRIC"),
+    "scirex": ("METHOD", "DATASET", "TASK", "METRIC"),
 }
 
 #: Share of TDMSci train (its last sentences) held out from training for evaluation.
@@ -328,9 +332,66 @@ def _tdmsci_sentence(doc_id: str, rows: list[tuple[str, int, str]]) -> GoldDoc:
     return GoldDoc(doc_id, "".join(parts), sorted(set(spans)))
 
 
+#: SciREX's header words ("document :", "section : Abstract") are part of its text
+_SCIREX_HEADERS = ("document", "section")
+#: a SciREX paper whose front matter is not an abstract's length (its sections are
+#: unmarked) is left out rather than read as one
+SCIREX_FRONT_WORDS = (30, 450)
+
+
+def read_scirex(path: str | Path) -> list[GoldDoc]:
+    """Read SciREX (``train.jsonl``): the title and abstract of each paper, one doc each.
+
+    SciREX annotates whole ML papers (Method, Task, Material, Metric; Material
+    mapped to DATASET). paperkg reads abstracts, so only each paper's front
+    matter is kept: its first section (the title, and the abstract when it is
+    not a section of its own) or, after a short title, the first two, with the
+    header words ("document :", "section : Abstract") left out. Papers whose
+    front matter is not 30-450 words long have no marked abstract and are left
+    out. Mentions are semi-automatic (distant supervision, then corrected), so
+    noisier than SciERC's or SciER's.
+    """
+    path = Path(path)
+    docs = []
+    for number, record in _json_lines(path):
+        if "words" not in record or "ner" not in record or "sections" not in record:
+            raise InputError(
+                f"{path}#{number}: no 'words'/'ner'/'sections' keys; expected SciREX JSON lines."
+            )
+        words, sections = record["words"], record["sections"]
+        if not sections:
+            continue
+        first = sections[0]
+        end = sections[1][1] if first[1] - first[0] < 40 and len(sections) > 1 else first[1]
+        keep, i = [], 0
+        while i < end:
+            if words[i] in _SCIREX_HEADERS and i + 1 < end and words[i + 1] == ":":
+                is_abstract = i + 2 < end and words[i + 2].lower() == "abstract"
+                i += 3 if words[i] == "section" and is_abstract else 2
+                continue
+            keep.append(i)
+            i += 1
+        if not SCIREX_FRONT_WORDS[0] <= len(keep) <= SCIREX_FRONT_WORDS[1]:
+            continue
+        index = {old: new for new, old in enumerate(keep)}
+        spans = [
+            (index[s], index[e - 1], SCIREX_TYPES[t])
+            for s, e, t in record["ner"]
+            if t in SCIREX_TYPES and e <= end and s in index and (e - 1) in index
+        ]
+        doc_id = str(record.get("doc_id") or f"{path.name}#{number}")
+        docs.append(_doc_from_tokens(doc_id, [words[k] for k in keep], spans))
+    return docs
+
+
 def read_gold(path: str | Path, fmt: str) -> list[GoldDoc]:
     """Read a gold file in one of :data:`FORMATS`."""
-    readers = {"scierc": read_scierc, "scier": read_scier, "tdmsci": read_tdmsci}
+    readers = {
+        "scierc": read_scierc,
+        "scier": read_scier,
+        "tdmsci": read_tdmsci,
+        "scirex": read_scirex,
+    }
     if fmt not in readers:
         raise InputError(f"unknown gold format {fmt!r}; expected one of {', '.join(FORMATS)}.")
     docs = readers[fmt](path)
@@ -346,6 +407,41 @@ def split_tdmsci(docs: Sequence[GoldDoc]) -> tuple[list[GoldDoc], list[GoldDoc]]
     """
     cut = len(docs) - round(len(docs) * TDMSCI_HELDOUT_SHARE)
     return list(docs[:cut]), list(docs[cut:])
+
+
+#: Share of each training corpus kept back to choose checkpoints and rules on
+#: (never trained on): the dev sets then measure what was not tuned on.
+SELECTION_SHARE = {"scierc": 50 / 350, "scier": 12 / 80, "tdmsci": 0.1 / 0.8, "scirex": 0.1}
+
+
+def split_for_selection(docs: Sequence[GoldDoc], fmt: str) -> tuple[list[GoldDoc], list[GoldDoc]]:
+    """Split a training corpus into (what to train on, what to select on).
+
+    Why: checkpoints and rule switches chosen on a dev set fit that dev set
+    (the CNN scored 73.3 on SciER dev, 65.2 on its test). The selection part
+    is the last block of whole papers (SciERC's last 50 abstracts, SciER's last
+    12 of 80 papers, TDMSci's last eighth of its training part, i.e. 10% of the
+    file before the 20% held out), so no paper sits on both sides.
+
+    >>> docs = [GoldDoc(f"p{i // 2}#{i}", "x") for i in range(40)]
+    >>> train, select = split_for_selection(docs, "scier")
+    >>> len(train), len(select), select[0].id
+    (34, 6, 'p17#34')
+    """
+    papers: list[str] = []
+    for d in docs:
+        paper = d.id.split("#")[0] if fmt == "scier" else d.id
+        if not papers or papers[-1] != paper:
+            papers.append(paper)
+    n_select = round(len(papers) * SELECTION_SHARE.get(fmt, 0.1))
+    if n_select == 0 or n_select >= len(papers):  # too small to keep a part back
+        return list(docs), []
+    if fmt == "tdmsci":  # sentences of consecutive papers: a contiguous block
+        cut = len(docs) - n_select
+        return list(docs[:cut]), list(docs[cut:])
+    selected = set(papers[-n_select:])
+    key = (lambda d: d.id.split("#")[0]) if fmt == "scier" else (lambda d: d.id)
+    return [d for d in docs if key(d) not in selected], [d for d in docs if key(d) in selected]
 
 
 # --------------------------------------------------------------------------- scoring

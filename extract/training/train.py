@@ -27,7 +27,7 @@ from pathlib import Path
 import spacy
 
 from ...errors import ExtractionError
-from ..evaluate import evaluate, read_gold, split_tdmsci
+from ..evaluate import evaluate, read_gold, split_for_selection, split_tdmsci
 from . import callbacks  # noqa: F401  (registers paperkg.copy_tok2vec.v1)
 from .convert import gold_to_docs, metric_terms, predicted_spans, write_docbin
 
@@ -67,6 +67,14 @@ SOURCES = {
         "mapping": "TASK, DATASET, METRIC; first 80% of train_1500_v2 sentences trained on, "
         "last 20% held out",
     },
+    "scirex": {
+        "name": "SciREX",
+        "url": "https://github.com/allenai/SciREX",
+        "license": "Apache-2.0",
+        "citation": "Jain et al., ACL 2020",
+        "mapping": "Method->METHOD, Task->TASK, Material->DATASET, Metric->METRIC; "
+        "title and abstract of each training paper",
+    },
 }
 
 
@@ -91,6 +99,8 @@ def prepare_corpora(
     scierc_repeat: int = 1,
     method_model: spacy.Language | None = None,
     tag_with: str | None = None,
+    scirex: str | Path | None = None,
+    selection: bool = False,
 ) -> dict:
     """Write ``train.spacy`` and ``dev.spacy`` into ``output_dir``; return what went in.
 
@@ -103,19 +113,37 @@ def prepare_corpora(
     ``tag_with`` (a pipeline name) adds its tagger's predictions as silver
     ``TAG`` annotation, so a config that fine-tunes the shared tok2vec can keep
     training the tagger on it (self-distillation) and keep its POS tags.
+    ``scirex`` (SciREX's ``train.jsonl`` or its folder) adds its papers' titles
+    and abstracts, after the other corpora (all of them: none is selected on).
+    ``selection`` keeps a part of each
+    training corpus back (:func:`~paperkg.extract.evaluate.split_for_selection`):
+    those parts become the ``*_select`` evaluation sets and ``dev.spacy``, on
+    which checkpoints are chosen, so the dev sets stay unseen.
     The returned dict holds the paths, document counts per corpus and the gold
     documents of every evaluation set (``"eval"``: name -> (format, docs)).
     """
-    if not (scierc or scier or tdmsci):
+    if not (scierc or scier or tdmsci or scirex):
         raise ExtractionError("no training data given; pass at least one of scierc, scier, tdmsci.")
     output_dir = Path(output_dir)
     # With silver tags, tokenise with the tagging pipeline so docs share its vocab.
     tokenizer = spacy.load(tag_with, exclude=["parser", "ner"]) if tag_with else spacy.blank("en")
     stats: Counter = Counter()
     train, dev, counts, evals = [], [], {}, {}
+    select: list = []
+
+    def held_back(docs, fmt):
+        """The training part of ``docs``; with ``selection``, the rest goes to selecting."""
+        if not selection:
+            return docs
+        docs, chosen = split_for_selection(docs, fmt)
+        if chosen:
+            evals[f"{fmt}_select"] = (fmt, chosen)
+            select.extend(gold_to_docs(chosen, tokenizer))
+        return docs
+
     if scierc:
         folder = Path(scierc)
-        docs = read_gold(_find(folder, ("train.json",), "--scierc"), "scierc")
+        docs = held_back(read_gold(_find(folder, ("train.json",), "--scierc"), "scierc"), "scierc")
         dev_docs = read_gold(_find(folder, ("dev.json",), "--scierc"), "scierc")
         train += gold_to_docs(docs, tokenizer, stats=stats) * scierc_repeat
         dev += gold_to_docs(dev_docs, tokenizer) * scierc_repeat
@@ -127,7 +155,7 @@ def prepare_corpora(
         evals["scierc_dev"] = ("scierc", dev_docs)
     if scier:
         folder = Path(scier)
-        docs = read_gold(_find(folder, ("train.jsonl",), "--scier"), "scier")
+        docs = held_back(read_gold(_find(folder, ("train.jsonl",), "--scier"), "scier"), "scier")
         dev_docs = read_gold(_find(folder, ("dev.plm.jsonl", "dev.jsonl"), "--scier"), "scier")
         train += gold_to_docs(docs, tokenizer, stats=stats, missing=metric_terms)
         dev += gold_to_docs(dev_docs, tokenizer)
@@ -136,6 +164,7 @@ def prepare_corpora(
     if tdmsci:
         path = _find(Path(tdmsci), ("train_1500_v2.conll",), "--tdmsci")
         part, heldout = split_tdmsci(read_gold(path, "tdmsci"))
+        part = held_back(part, "tdmsci")
         if tdmsci_in_train:
             masks = predicted_spans(method_model, "METHOD") if method_model else None
             train += gold_to_docs(part, tokenizer, stats=stats, missing=masks)
@@ -144,6 +173,15 @@ def prepare_corpora(
             "heldout_sentences": len(heldout),
         }
         evals["tdmsci_heldout"] = ("tdmsci", heldout)
+    if scirex:
+        path = _find(Path(scirex), ("train.jsonl",), "--scirex")
+        docs = read_gold(path, "scirex")  # all trained on: it has no style users get
+        train += gold_to_docs(docs, tokenizer, stats=stats)
+        counts["scirex"] = {"train_docs": len(docs)}
+    if select:
+        for name in [k for k in counts if f"{k}_select" in evals]:
+            counts[name]["select_docs"] = len(evals[f"{name}_select"][1])
+        dev = select
     if not dev:
         # TDMSci alone: its held-out part is the only dev set there is.
         dev = gold_to_docs(evals["tdmsci_heldout"][1], tokenizer)

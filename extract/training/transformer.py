@@ -54,7 +54,12 @@ TAGS = ["O"] + [f"{p}-{label}" for label in ("METHOD", "TASK", "DATASET", "METRI
 #: Word pieces that mark each corpus's annotation style after [CLS] (BERT's
 #: unused vocabulary rows), when ``data.corpus_markers`` is on. The saved
 #: component puts SciERC's unless told otherwise: it is the corpus of abstracts.
-CORPUS_MARKERS = {"scierc": "[unused0]", "scier": "[unused1]", "tdmsci": "[unused2]"}
+CORPUS_MARKERS = {
+    "scierc": "[unused0]",
+    "scier": "[unused1]",
+    "tdmsci": "[unused2]",
+    "scirex": "[unused3]",
+}
 
 #: Name of the NER component in the pipeline.
 COMPONENT = "transformer_ner"
@@ -95,6 +100,7 @@ def train_transformer(
     scierc: str | Path | None = None,
     scier: str | Path | None = None,
     tdmsci: str | Path | None = None,
+    scirex: str | Path | None = None,
     config: str | Path = TRANSFORMER_CONFIG,
     overrides: dict | None = None,
     method_model: str | Path | None = None,
@@ -106,7 +112,9 @@ def train_transformer(
     pipeline (the stock tagger, lemmatizer and sentence recogniser, then the
     transformer NER) with data, licences and scores in its ``meta.json``.
     TDMSci's unannotated METHODs are masked with ``method_model``'s predictions
-    (default: the shipped CNN pipeline).
+    (default: the shipped CNN pipeline). With ``[data] selection`` on, a part
+    of each training corpus is kept back and the epoch is chosen on it, so
+    the dev sets are scored only once, at the end, on what was not tuned on.
     """
     try:
         import torch
@@ -138,6 +146,8 @@ def train_transformer(
         tdmsci=tdmsci,
         scierc_repeat=int(cfg["data"]["scierc_repeat"]),
         method_model=masker,
+        scirex=scirex,
+        selection=bool(cfg["data"].get("selection", False)),
     )
 
     base = base_model_dir(str(cfg["model"]["base"]))
@@ -181,7 +191,10 @@ def train_transformer(
     if int(cfg["data"]["limit"]):
         items = items[: int(cfg["data"]["limit"])]
     logger.info("transformer NER: %d training windows", len(items))
-    evals = {k: v for k, v in corpora["eval"].items() if k != "tdmsci_heldout"}
+    # the epoch is chosen on the held-back parts of train when there are any,
+    # else on the dev sets (never on TDMSci's held-out part)
+    evals = {k: v for k, v in corpora["eval"].items() if k.endswith("_select")}
+    evals = evals or {k: v for k, v in corpora["eval"].items() if k != "tdmsci_heldout"}
     if not evals:
         evals = corpora["eval"]
     stages = [(int(cfg["training"]["epochs"]), float(cfg["training"]["learning_rate"]))]
@@ -403,6 +416,7 @@ def _corpus_sizes(counts: dict) -> dict[str, int]:
         * counts.get("scierc", {}).get("repeated", 1),
         "scier": counts.get("scier", {}).get("train_sentences", 0),
         "tdmsci": counts.get("tdmsci", {}).get("train_sentences", 0),
+        "scirex": counts.get("scirex", {}).get("train_docs", 0),
     }
 
 
