@@ -103,8 +103,8 @@ def test_accurate_names_the_transformer_pipeline(nlp):
     assert "transformer_ner" in nlp.pipe_names
     assert nlp.get_pipe_meta("transformer_ner").factory == "paperkg_transformer_ner"
     assert "ner" not in nlp.pipe_names
-    # the rule components run after it
-    assert nlp.pipe_names[-1] == "paperkg_repeats"
+    # the rule components run after it, the mention shapes last
+    assert nlp.pipe_names[-2:] == ["paperkg_repeats", "paperkg_mention_shape"]
 
 
 def test_shipped_model_finds_methods_datasets_and_tasks(nlp):
