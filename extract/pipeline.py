@@ -31,6 +31,7 @@ RULE_COMPONENTS = (
     "paperkg_dataset_cues",
     "paperkg_proposals",
     "paperkg_repeats",
+    "paperkg_mention_shape",
 )
 
 

@@ -6,6 +6,7 @@ does the same for any spaCy user who has paperkg installed.
 
 from .acronyms import AcronymDetector, find_acronym_definitions
 from .dataset_cues import DatasetCues, find_dataset_cues
+from .mention_shape import MentionShape
 from .proposals import ProposalDetector, find_proposed_spans
 from .repeats import RepeatMentions
 from .term_rules import TermRules
@@ -14,6 +15,7 @@ from .transformer_ner import TransformerNER
 __all__ = [
     "AcronymDetector",
     "DatasetCues",
+    "MentionShape",
     "ProposalDetector",
     "RepeatMentions",
     "TermRules",

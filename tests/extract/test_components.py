@@ -352,8 +352,8 @@ def test_repeats_never_change_existing_entities(nlp):
     assert [e.text for e in doc.ents] == ["BERT", "BERT-large", "BERT"]
 
 
-def test_the_default_pipeline_labels_repeated_names(nlp):
-    assert nlp.pipe_names[-1] == "paperkg_repeats"
+def test_the_default_pipeline_labels_repeated_names_before_shaping_them(nlp):
+    assert nlp.pipe_names[-2:] == ["paperkg_repeats", "paperkg_mention_shape"]
 
 
 @pytest.mark.parametrize(

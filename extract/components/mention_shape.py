@@ -1,0 +1,308 @@
+"""Give every mention the shape of a name: whole words, no filler, one thing each.
+
+A NER tags word pieces of meaning, not names, and its errors have a few recurring
+shapes that no reader would accept as a concept:
+
+- a piece of a word: "pre" of *pre-training*, "open" of *open-vocabulary*;
+- a run-on into a verb or an unclosed bracket: "FreeSel bypass", "in-distribution (ID";
+- a lone adjective: "heavy", "single", "generative";
+- filler in front of the name: "prevalent text-to-text instruction tuning",
+  "big Transformer-based model";
+- two things in one: "rematerialization and offloading", "truncation and saliency
+  method", "unimodal and multimodal models";
+- an idiom read as a term: "gained attention", "at scale";
+- a citation: "Smith et al.", "(Vaswani et al., NeurIPS 2017)".
+
+:class:`MentionShape` runs last in the pipeline and reshapes ``doc.ents``
+accordingly. Each rule is a switch of the component's config, so each can be
+measured on its own (``bench/extraction.py``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+from spacy.util import filter_spans
+
+from .lexicon import looks_like_name
+
+if not Span.has_extension("proposed"):
+    Span.set_extension("proposed", default=False)
+if not Span.has_extension("surface"):
+    # the mention's text when it is not the span's own: the shared head restored
+    # to a conjunct ("unimodal" in "unimodal and multimodal models" -> "unimodal models")
+    Span.set_extension("surface", default=None)
+
+#: characters that join the parts of one word ("pre-training", "encoder/decoder")
+_JOINERS = frozenset({"-", "/", "_", "–", "‐"})
+#: POS of a token a name can end on; a gerund ("learning", "pruning") too
+_NAME_END_POS = frozenset({"NOUN", "PROPN", "NUM", "X", "SYM"})
+#: finite verbs: a name never ends on one ("MC dropout underperform")
+_FINITE_VERB_TAGS = frozenset({"VBZ", "VBP", "VBD", "MD"})
+#: adjectives that rate or size a thing without naming it; dropped at a name's start
+FILLER_ADJECTIVES = frozenset(
+    """
+    big bigger huge tiny fast faster slow efficient effective simple powerful strong
+    stronger prevalent popular widespread common prominent dominant mainstream modern
+    advanced sophisticated elaborate vanilla standard conventional traditional classical
+    existing prior previous recent current typical generic general-purpose versatile
+    flexible scalable practical principled unified novel new proposed improved enhanced
+    better best superior remarkable impressive promising successful accurate reliable
+    well-known widely-used off-the-shelf state-of-the-art sota cutting-edge leading
+    """.split()
+)
+# not filler, as they start established names: "large language model", "small
+# language model", "naive Bayes", "robust PCA", "deep learning"
+#: verbs whose object is an idiom, not a term: "gained attention", "drew interest"
+LIGHT_VERBS = frozenset("gain draw attract receive garner pay capture get".split())
+#: a bare noun after these is an adverbial idiom: "at scale", "by design", "in practice"
+_IDIOM_PREPOSITIONS = frozenset({"at", "by", "in"})
+_YEAR = re.compile(r"^(19|20)\d\d[a-z]?$")
+
+
+def _is_name_like(token) -> bool:
+    text = token.text
+    return looks_like_name(text) or (text[:1].isupper() and not token.is_sent_start)
+
+
+def whole_words(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """Widen ``[start, end)`` to whole words: tokens glued by a hyphen or slash.
+
+    "pre" in "pre-training" -> "pre-training"; "Õ(n" is not glued by a joiner
+    and stays.
+    """
+    while start > 0 and (
+        (doc[start - 1].text in _JOINERS and not doc[start - 1].whitespace_)
+        or (doc[start].text in _JOINERS and not doc[start - 1].whitespace_)
+    ):
+        if doc[start - 1].text in _JOINERS and start - 2 >= 0 and not doc[start - 2].whitespace_:
+            start -= 2
+        elif doc[start].text in _JOINERS:
+            start -= 1
+        else:
+            break
+    while (
+        end < len(doc)
+        and not doc[end - 1].whitespace_
+        and (doc[end].text in _JOINERS or doc[end - 1].text in _JOINERS)
+    ):
+        if doc[end].text in _JOINERS and end + 1 < len(doc) and not doc[end].whitespace_:
+            end += 2
+        elif doc[end - 1].text in _JOINERS:
+            end += 1
+        else:
+            break
+    return start, end
+
+
+def balanced(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """Cut an unclosed bracket and what follows it, or an unopened one and what precedes."""
+    depth_open = []
+    for i in range(start, end):
+        if doc[i].text in "([":
+            depth_open.append(i)
+        elif doc[i].text in ")]":
+            if depth_open:
+                depth_open.pop()
+            else:
+                start = i + 1
+    if depth_open:
+        end = depth_open[0]
+    while end > start and (doc[end - 1].is_punct and doc[end - 1].text not in ")]"):
+        end -= 1
+    while start < end and doc[start].is_punct and doc[start].text not in "([":
+        start += 1
+    return start, end
+
+
+def without_finite_verbs(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """Cut a name where a finite verb starts: "FreeSel bypass" -> "FreeSel"."""
+    for i in range(start + 1, end):
+        if doc[i].tag_ in _FINITE_VERB_TAGS and doc[i].is_lower:
+            return start, i
+    return start, end
+
+
+def without_filler(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """Drop rating and sizing adjectives in front of a name ("big Transformer-based model")."""
+    while end - start > 1 and doc[start].lower_ in FILLER_ADJECTIVES and doc[start].is_lower:
+        nxt = doc[start + 1]
+        if nxt.text in _JOINERS and not doc[start].whitespace_:
+            break  # "large-scale" is one word; whole_words keeps it
+        start += 1
+    return start, end
+
+
+def names_a_thing(span: Span) -> bool:
+    """Whether a span can name a concept: it ends on a noun, a gerund or a name.
+
+    "heavy", "generate adversarial", "diffusion perturbed" cannot.
+    """
+    last = span[-1]
+    if last.text in ")]" and len(span) > 1:
+        last = span[-2]
+    if last.pos_ in _NAME_END_POS or last.tag_ == "VBG" or _is_name_like(last):
+        return True
+    return any(_is_name_like(t) for t in span) and last.pos_ != "VERB"
+
+
+def is_idiom(span: Span) -> bool:
+    """A lone common noun used in an idiom: "gained (much) attention", "at scale"."""
+    if len(span) != 1 or not span[0].is_lower:
+        return False
+    doc = span.doc
+    i = span.start
+    k = i - 1
+    while k >= max(0, i - 3) and doc[k].pos_ in {"ADJ", "ADV", "DET"}:
+        k -= 1
+    if k >= 0 and doc[k].lemma_.lower() in LIGHT_VERBS and doc[k].pos_ in {"VERB", "AUX"}:
+        return True
+    nxt = doc[i + 1] if i + 1 < len(doc) else None
+    bare_after_preposition = i > 0 and doc[i - 1].lower_ in _IDIOM_PREPOSITIONS
+    return bare_after_preposition and (nxt is None or nxt.pos_ not in {"NOUN", "PROPN", "ADJ"})
+
+
+def in_citation(span: Span) -> bool:
+    """A mention that is a cited author or venue: "Smith et al.", "(Vaswani et al., 2017)"."""
+    doc = span.doc
+    after = doc[span.end : span.end + 2].text.lower()
+    if after.startswith("et al"):
+        return True
+    sent = span.sent
+    # inside brackets that hold a year and "et al." (a citation), or a year alone
+    opening = next(
+        (k for k in range(span.start - 1, sent.start - 1, -1) if doc[k].text in "()[]"), None
+    )
+    if opening is None or doc[opening].text not in "([":
+        return False
+    closing = next((k for k in range(span.end, sent.end) if doc[k].text in ")]"), None)
+    if closing is None:
+        return False
+    inside = doc[opening + 1 : closing]
+    has_year = any(_YEAR.match(t.text) for t in inside)
+    return has_year and ("et al" in inside.text.lower() or len(inside) <= 6)
+
+
+def conjuncts(span: Span) -> list[tuple[int, int, str | None]]:
+    """The parts of a coordination: ``(start, end, surface)``; ``[]`` if it is one name.
+
+    "rematerialization and offloading" -> both words; "truncation and saliency
+    method" and "unimodal and multimodal models" -> each conjunct with the shared
+    head ("truncation method", "saliency method"). A capitalised name with "and"
+    ("Pick and Place") stays whole, so do spans with brackets.
+    """
+    doc = span.doc
+    separators = [t.i for t in span if t.lower_ in {"and", "or"} or t.text == ","]
+    if not separators or any(t.text in "()[]" for t in span):
+        return []
+    words = [t for t in span if t.i not in separators]
+    if all(t.text[:1].isupper() for t in words) or separators[0] == span.start:
+        return []
+    if separators[-1] == span.end - 1:
+        return []
+    parts, begin = [], span.start
+    for sep in [*separators, span.end]:
+        if sep > begin:
+            parts.append((begin, sep))
+        begin = sep + 1
+    if len(parts) < 2:
+        return []
+    last_start, last_end = parts[-1]
+    head = doc[last_end - 1].text
+    out: list[tuple[int, int, str | None]] = []
+    for s, e in parts[:-1]:
+        shares_head = e - s == 1 and last_end - last_start > 1
+        out.append((s, e, f"{doc[s].text} {head}" if shares_head else None))
+    out.append((last_start, last_end, None))
+    return out
+
+
+@Language.factory(
+    "paperkg_mention_shape",
+    default_config={
+        "whole_words": True,
+        "balanced": True,
+        "finite_verbs": True,
+        "filler": True,
+        "needs_noun": True,
+        "idioms": True,
+        "citations": True,
+        "coordination": True,
+    },
+)
+def make_mention_shape(
+    nlp: Language,
+    name: str,
+    whole_words: bool,
+    balanced: bool,
+    finite_verbs: bool,
+    filler: bool,
+    needs_noun: bool,
+    idioms: bool,
+    citations: bool,
+    coordination: bool,
+) -> MentionShape:
+    return MentionShape(
+        whole_words=whole_words,
+        balanced=balanced,
+        finite_verbs=finite_verbs,
+        filler=filler,
+        needs_noun=needs_noun,
+        idioms=idioms,
+        citations=citations,
+        coordination=coordination,
+    )
+
+
+class MentionShape:
+    """Reshapes the entities of ``doc.ents`` into names (see the module docstring).
+
+    Run last, after the NER and the other rule components. Each constructor
+    flag turns one rule on or off.
+
+    Sets:
+        ``Span._.surface`` (str or None) on a conjunct that borrows the
+        coordination's shared head: the mention's text ("unimodal models").
+        ``Span._.proposed`` (bool) is carried from an entity to its reshaped parts.
+    """
+
+    def __init__(self, **rules: bool) -> None:
+        self.rules = rules
+
+    def __call__(self, doc: Doc) -> Doc:
+        rules = self.rules
+        shaped: list[Span] = []
+        for ent in doc.ents:
+            if rules.get("citations") and in_citation(ent):
+                continue
+            pieces = conjuncts(ent) if rules.get("coordination") else []
+            if not pieces:
+                pieces = [(ent.start, ent.end, None)]
+            for start, end, surface in pieces:
+                if rules.get("whole_words"):
+                    start, end = whole_words(doc, start, end)
+                if rules.get("balanced"):
+                    start, end = balanced(doc, start, end)
+                if rules.get("finite_verbs") and end > start:
+                    start, end = without_finite_verbs(doc, start, end)
+                if rules.get("filler") and end > start and not surface:
+                    start, end = without_filler(doc, start, end)
+                if end <= start:
+                    continue
+                span = Span(doc, start, end, label=ent.label_)
+                if rules.get("needs_noun") and not surface and not names_a_thing(span):
+                    continue
+                if rules.get("idioms") and is_idiom(span):
+                    continue
+                span._.proposed = ent._.proposed
+                if surface:
+                    span._.surface = surface
+                shaped.append(span)
+        kept = filter_spans(shaped)
+        extras = {(s.start, s.end): (s._.proposed, s._.surface) for s in kept}
+        doc.ents = kept
+        for ent in doc.ents:  # doc.ents makes new Span objects: carry the attributes over
+            ent._.proposed, ent._.surface = extras[(ent.start, ent.end)]
+        return doc

@@ -1,0 +1,125 @@
+"""paperkg_mention_shape: every mention takes the shape of a name."""
+
+import pytest
+import spacy
+from spacy.tokens import Span
+
+from paperkg.extract.components.mention_shape import MentionShape
+from paperkg.extract.pipeline import BASE_MODEL
+
+ALL_RULES = dict.fromkeys(
+    "whole_words balanced filler needs_noun idioms citations coordination".split(), True
+)
+
+
+@pytest.fixture(scope="module")
+def tagger():
+    nlp = spacy.load(BASE_MODEL, exclude=["ner", "parser"])
+    if "senter" in nlp.disabled:
+        nlp.enable_pipe("senter")
+    return nlp
+
+
+def shaped(tagger, text, tagged, label="METHOD", **rules):
+    """The mentions left of ``tagged`` (a substring tagged as one entity) after shaping."""
+    doc = tagger(text)
+    start = text.index(tagged)
+    doc.ents = [doc.char_span(start, start + len(tagged), label=label, alignment_mode="expand")]
+    doc = MentionShape(**{**ALL_RULES, **rules})(doc)
+    return [e._.surface or e.text for e in doc.ents]
+
+
+@pytest.mark.parametrize(
+    "text, tagged, expected",
+    [
+        # a piece of a word becomes the whole word
+        ("We study pre-training of vision models.", "pre", ["pre-training"]),
+        ("We then apply fine-tuning to it.", "tuning", ["fine-tuning"]),
+        # an unclosed bracket is cut
+        ("samples are in-distribution (ID data too", "in-distribution (ID", ["in-distribution"]),
+        # filler adjectives in front of a name go
+        (
+            "The big Transformer-based model is slow.",
+            "big Transformer-based model",
+            ["Transformer-based model"],
+        ),
+        (
+            "We follow prevalent instruction tuning here.",
+            "prevalent instruction tuning",
+            ["instruction tuning"],
+        ),
+        # a coordination gives one mention per thing, sharing the head
+        (
+            "We compare unimodal and multimodal models today.",
+            "unimodal and multimodal models",
+            ["unimodal models", "multimodal models"],
+        ),
+        (
+            "We use rematerialization and offloading here.",
+            "rematerialization and offloading",
+            ["rematerialization", "offloading"],
+        ),
+        (
+            "A truncation and saliency method works.",
+            "truncation and saliency method",
+            ["truncation method", "saliency method"],
+        ),
+        # a capitalised name with "and" is one name
+        ("We solve Pick and Place tasks.", "Pick and Place", ["Pick and Place"]),
+    ],
+)
+def test_mentions_are_reshaped_into_names(tagger, text, tagged, expected):
+    assert shaped(tagger, text, tagged) == expected
+
+
+@pytest.mark.parametrize(
+    "text, tagged",
+    [
+        ("Transformers have gained attention recently.", "attention"),
+        ("LLMs have drawn significant attention in NLP.", "attention"),
+        ("We train models at scale on web data.", "scale"),
+        ("The heavy tails matter here.", "heavy"),
+        ("as shown by Smith et al. (2020), the bound holds", "Smith"),
+        ("a known result (Vaswani et al., 2017) on attention", "Vaswani"),
+    ],
+)
+def test_idioms_adjectives_and_citations_are_not_mentions(tagger, text, tagged):
+    assert shaped(tagger, text, tagged) == []
+
+
+@pytest.mark.parametrize(
+    "text, tagged",
+    [
+        ("We add attention to the encoder.", "attention"),
+        ("We train on ImageNet at 224 pixels.", "ImageNet"),
+        ("Dropout helps.", "Dropout"),
+    ],
+)
+def test_real_mentions_are_kept(tagger, text, tagged):
+    assert shaped(tagger, text, tagged) == [tagged]
+
+
+def test_each_rule_can_be_switched_off(tagger):
+    text, tagged = (
+        "We compare unimodal and multimodal models today.",
+        "unimodal and multimodal models",
+    )
+    assert shaped(tagger, text, tagged, coordination=False) == [tagged]
+    assert shaped(
+        tagger, "We study pre-training now.", "pre", whole_words=False, needs_noun=False
+    ) == ["pre"]
+
+
+def test_proposed_is_carried_to_the_reshaped_mention(tagger):
+    doc = tagger("We propose big FooNet models.")
+    span = doc.char_span(11, len("We propose big FooNet models"), label="METHOD")
+    span._.proposed = True
+    doc.ents = [span]
+    doc = MentionShape(**ALL_RULES)(doc)
+    assert [(e.text, e._.proposed) for e in doc.ents] == [("FooNet models", True)]
+
+
+def test_shipped_pipelines_end_with_the_shape_component(nlp):
+    assert nlp.pipe_names[-1] == "paperkg_mention_shape"
+    assert isinstance(nlp.get_pipe("paperkg_mention_shape"), MentionShape)
+    assert Span.has_extension("surface")
