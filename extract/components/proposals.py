@@ -62,9 +62,34 @@ def _window(token) -> Span:
         return doc[start:start]
     end = start
     limit = min(token.sent.end, start + _WINDOW_LENGTH)
-    while end < limit and doc[end].lower_ not in _WINDOW_STOPS:
+    while end < limit and not _stops(doc, end):
         end += 1
     return doc[start:end]
+
+
+def _stops(doc: Doc, i: int) -> bool:
+    """Whether token ``i`` ends a proposal window; not inside a hyphenated word
+    ("modification-based")."""
+    glued = i > 0 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_
+    return doc[i].lower_ in _WINDOW_STOPS and not glued
+
+
+def _named_after_colon(window: Span) -> Span | None:
+    """The stretch after a colon that ends ``window``, when it holds a name.
+
+    "we propose a novel model modification-based transfer attack: Blurred-Dilated
+    method (BD)": the description comes first, the name after the colon.
+    """
+    doc = window.doc
+    colon = window.end
+    if colon >= window.sent.end or doc[colon].text != ":":
+        return None
+    end = colon + 1
+    limit = min(window.sent.end, end + _WINDOW_LENGTH)
+    while end < limit and not _stops(doc, end):
+        end += 1
+    after = doc[colon + 1 : end]
+    return after if any(True for _ in name_spans(after)) else None
 
 
 def _is_type_modifier(run: Span) -> bool:
@@ -92,6 +117,9 @@ def find_proposed_spans(doc: Doc) -> list[Span]:
         window = _window(token)
         if len(window) == 0:
             continue
+        named = _named_after_colon(window)
+        if named is not None:  # "we propose a novel attack: Blurred-Dilated method (BD)"
+            window = named
         found: list[Span] = []
         for long, short in acronym_pairs:
             if window.start <= short.start < window.end + 2:
