@@ -251,10 +251,45 @@ def _drop_links(text: str, urls: list[str]) -> str:
 
 def _inline_math(m: re.Match[str]) -> str:
     body = m.group(1) if m.group(1) is not None else m.group(2)
+    words = _text_in_math(body)
+    if words is not None:
+        return words
     converted = _math_to_text(body)
     if not converted or len(converted) > MAX_INLINE_MATH:
         return MATH_PLACEHOLDER
     return converted
+
+
+_TEXT_MACRO = re.compile(
+    r"\\(?:text|textbf|textit|texttt|textsc|textrm|textsf|textnormal|emph|mathrm|mathbf"
+    r"|mathit|mathsf|mathtt|boldsymbol|operatorname)\s*\{([^{}]*)\}"
+)
+_MATH_SPACING = re.compile(r"\\[,;:! ]|\\(?:quad|qquad)\b|~")
+
+
+def _text_in_math(body: str) -> str | None:
+    """The words of a formula that only sets text, else ``None``.
+
+    Authors set names in math to style them; such a formula is a name, however
+    long, not a formula to replace by ``[math]``:
+
+    >>> _text_in_math(r"\\textit{\\textbf{I}mportance-aware \\textbf{C}o-\\textbf{T}eaching}~(\\textbf{ICT})")
+    'Importance-aware Co-Teaching (ICT)'
+    >>> _text_in_math(r"\\texttt{SubSelNet}"), _text_in_math(r"\\mathbf{x}^\\top W") is None
+    ('SubSelNet', True)
+    """
+    if not _TEXT_MACRO.search(body):
+        return None
+    text, previous = body, None
+    while previous != text:  # innermost first: \textit{\textbf{I}mportance}
+        previous = text
+        text = _TEXT_MACRO.sub(r"\1", text)
+    text = _MATH_SPACING.sub(" ", text)
+    if "\\" in text or re.search(r"[=<>+|]", text) or not re.search(r"[A-Za-z]{2}", text):
+        return None
+    if "^" in text or "_" in text:
+        return _math_to_text(text)
+    return re.sub(r"\s+", " ", text).strip()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -316,6 +351,9 @@ def _bare_macro(m: re.Match[str]) -> str:
 
 def _tidy(text: str) -> str:
     text = re.sub(r"\s+", " ", text)
+    # Markdown emphasis: "**M**e**L**o**D**y" -> "MeLoDy", "**all**" -> "all"
+    if "**" in text:
+        text = re.sub(r"\*\*([^*\s](?:[^*]*[^*\s])?)\*\*", r"\1", text)
     # footnote stars: "*Code is ..." -> "Code is ..."; "A* search" keeps its star
     if "*" in text:
         text = re.sub(r"(?:(?<=\s)|^)\*+", "", text)

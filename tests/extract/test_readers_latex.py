@@ -31,6 +31,15 @@ from paperkg.extract.readers.header import looks_like_heading, venue_and_year
         ("spaces \n and\ttabs   collapse", "spaces and tabs collapse"),
         (r"as shown before~\cite{smith2020}.", "as shown before."),
         (r"visit our \href{https://example.org/demo}{demo page} now", "visit our demo page now"),
+        # a name set in math is a name, however long, not a formula
+        (
+            r"we propose $\textit{\textbf{I}mportance-aware \textbf{C}o-\textbf{T}eaching for "
+            r"Offline Model-based Optimization}~(\textbf{ICT})$.",
+            "we propose Importance-aware Co-Teaching for Offline Model-based Optimization (ICT).",
+        ),
+        (r"the $\texttt{SubSelNet}$ model", "the SubSelNet model"),
+        # Markdown emphasis
+        ("we present **M**e**L**o**D**y, a **new** model", "we present MeLoDy, a new model"),
     ],
 )
 def test_clean_text(raw, text):
