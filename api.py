@@ -15,10 +15,13 @@ from .export.graphml import write_graphml
 from .export.html import ViewReport, write_html
 from .export.neo4j_bundle import write_neo4j_bundle
 from .extract.corpus_terms import add_corpus_term_mentions, find_corpus_terms
-from .extract.extractor import extract_mentions
+from .extract.extractor import default_jobs, extract_mentions
+from .extract.labels import unify_concept_labels, vote_labels
 from .extract.normalize import resolve_concepts
 from .extract.pipeline import load_pipeline
 from .extract.readers import read_inputs
+from .extract.specificity import drop_generic
+from .extract.titles import mark_title_proposals
 from .graph.builder import build_knowledge_graph
 from .graph.io import load_graph, save_graph
 from .graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES
@@ -40,6 +43,8 @@ class BuildResult:
     outputs: list[Path] = field(default_factory=list)
     #: mentions found as corpus terms (:mod:`paperkg.extract.corpus_terms`), in ``mention_count``
     corpus_term_mentions: int = 0
+    #: mentions whose label the corpus vote or their name changed (:mod:`paperkg.extract.labels`)
+    relabelled_mentions: int = 0
 
     @property
     def concept_count(self) -> int:
@@ -78,6 +83,7 @@ def build(
     on_paper: Callable[[Paper], None] | None = None,
     on_read: Callable[[ReadResult], None] | None = None,
     corpus_terms: bool = True,
+    jobs: int | None = None,
 ) -> BuildResult:
     """Read ``paths``, extract mentions, resolve concepts and build the graph.
 
@@ -86,16 +92,24 @@ def build(
     once the inputs are read (e.g. to size a progress bar) and ``on_paper`` after
     each paper is processed. ``corpus_terms`` also finds, in every abstract, the
     terms the extractor tagged consistently in other abstracts of the corpus.
+    ``jobs`` processes extract in parallel (default: one per core), with the
+    same results as one.
     """
     read = read_inputs(paths, format=format, on_error=on_error)
     if on_read is not None:
         on_read(read)
-    nlp = load_pipeline(model)
-    results = extract_mentions(nlp, read.papers, on_paper=on_paper)
+    jobs = default_jobs() if jobs is None else max(1, jobs)
+    # several processes each load the pipeline themselves (a bad model's error
+    # comes back from them); a single one uses it loaded here
+    nlp = model if jobs > 1 and len(read.papers) > 2 * jobs else load_pipeline(model)
+    results = extract_mentions(nlp, read.papers, on_paper=on_paper, jobs=jobs)
     added = 0
     if corpus_terms:
         results, added = add_corpus_term_mentions(results, find_corpus_terms(results))
-    resolution = resolve_concepts(results, alias_file=alias_file)
+    results, _ = mark_title_proposals(results)
+    results, relabelled = vote_labels(results)
+    resolution = unify_concept_labels(resolve_concepts(results, alias_file=alias_file))
+    resolution = drop_generic(results, resolution)
     if min_cooccurrence is None:
         min_cooccurrence = 1 if len(read.papers) < 500 else 2
     graph = build_knowledge_graph(results, resolution, min_cooccurrence=min_cooccurrence)
@@ -107,6 +121,7 @@ def build(
         resolution=resolution,
         mention_count=mention_count,
         corpus_term_mentions=added,
+        relabelled_mentions=relabelled,
     )
 
 

@@ -130,3 +130,6 @@ class Resolution:
     #: bare acronyms left apart because several long forms compete: acronym -> long forms
     ambiguous_acronyms: dict[str, list[str]] = field(default_factory=dict)
     mention_count: int = 0
+    #: concepts left out because they name no specific thing: id -> the rule that says so
+    #: (:mod:`paperkg.extract.specificity`)
+    generic: dict[str, str] = field(default_factory=dict)

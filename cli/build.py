@@ -60,6 +60,12 @@ def build(
         ),
     ] = True,
     html: Annotated[bool, typer.Option(help="Write the interactive graph.html.")] = True,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs", "-j", help="Processes that extract in parallel (default: one per core)."
+        ),
+    ] = None,
     neo4j_uri: Annotated[
         str | None,
         typer.Option(help="Also load the graph into this Neo4j (password from NEO4J_PASSWORD)."),
@@ -93,6 +99,7 @@ def build(
                 on_error="raise" if strict else "skip",
                 min_cooccurrence=min_cooccurrence,
                 corpus_terms=corpus_terms,
+                jobs=jobs,
                 on_read=lambda read: progress.update(task, total=len(read.papers)),
                 on_paper=lambda _paper: progress.advance(task),
             )

@@ -7,7 +7,7 @@ from itertools import combinations
 
 import networkx as nx
 
-from ..records import ENTITY_LABELS, Paper, PaperMentions, Resolution
+from ..records import Paper, PaperMentions, Resolution
 from .hierarchy import ancestors, broader_concepts
 from .schema import (
     CO_OCCURS,
@@ -61,7 +61,8 @@ def build_knowledge_graph(
         for mention, cid in zip(result.mentions, concept_ids, strict=True):
             if cid is None:
                 continue
-            label = ENTITY_LABELS[mention.label]
+            # the concept's label, which the corpus decided, not this mention's
+            label = resolution.concepts[cid].label
             etype = PROPOSES if mention.proposed else EDGE_TYPE_FOR_LABEL[label]
             if mention.proposed:
                 proposed_names.append(mention.text)

@@ -1,0 +1,198 @@
+"""One concept, one label: every name gets the label its corpus and its words give it.
+
+A NER labels each mention from its sentence, so one name ends up with several
+labels across a corpus ("GPT-4" a Method in one abstract, a Dataset in "evaluated
+on GPT-4"; "continual learning" a Method here, a Task there), and the graph would
+hold it twice. :func:`vote_labels` decides once per name, before concepts are
+resolved:
+
+1. a name whose words say what it is takes that label, whatever the sentences
+   say (:func:`label_from_name`): a benchmark, corpus or suite is a Dataset; a
+   learning setting ("few-shot learning", "offline RL") is a Task; a model,
+   network or algorithm is a Method; a score, accuracy or speed is a Metric;
+2. any other name takes the label most of its mentions have across the corpus
+   (an acronym votes with its long form).
+
+Examples
+--------
+>>> label_from_name("continual learning"), label_from_name("ToolBench benchmark")
+('TASK', 'DATASET')
+>>> label_from_name("inference speed"), label_from_name("GPT-4") is None
+('METRIC', True)
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter, defaultdict
+from dataclasses import replace
+
+from ..graph.schema import concept_node_id
+from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution
+from .components.lexicon import DATASET_HEADS, METRIC_HEADS, TASK_WORDS
+from .keys import canonical_key, singular
+
+__all__ = ["LEARNING_SETTINGS", "label_from_name", "unify_concept_labels", "vote_labels"]
+
+logger = logging.getLogger(__name__)
+
+#: what "<word> learning" (or "<word> RL") names when it is a setting a paper
+#: addresses, not a technique it applies: the GUIDE's "problem settings are Tasks"
+LEARNING_SETTINGS = frozenset(
+    """
+    continual lifelong incremental class-incremental task-incremental domain-incremental
+    few-shot zero-shot one-shot many-shot low-shot online offline federated active
+    semi-supervised self-supervised unsupervised supervised weakly-supervised
+    weakly semi self un multi-task multitask multi-agent multiagent reinforcement
+    transfer imitation meta open-world open-set open-vocabulary long-tailed in-context
+    representation multimodal multi-modal multi-view multi-label multi-instance
+    multiple-instance positive-unlabeled noisy-label partial-label decentralized
+    distributed collaborative cooperative competitive adversarial inverse
+    test-time source-free cross-domain out-of-distribution safe robust
+    goal-conditioned model-based model-free off-policy on-policy batch
+    """.split()
+)
+#: abbreviations of a learning setting that stand for "<setting> learning" ("offline RL")
+_SETTING_ABBREVIATIONS = frozenset({"rl", "marl", "fl", "ssl", "il", "irl", "cl", "mtl"})
+#: head words of a Method whatever its sentence says
+METHOD_PRIOR_HEADS = frozenset(
+    """
+    model network net architecture algorithm optimizer optimiser transformer encoder
+    decoder autoencoder classifier regressor estimator predictor generator discriminator
+    sampler solver framework module layer mechanism technique approach method scheme
+    procedure pipeline agent
+    """.split()
+)
+#: head words of a Metric: the well-known metrics, and measured quantities
+METRIC_PRIOR_HEADS = METRIC_HEADS | frozenset(
+    "score speed latency throughput error-rate accuracy".split()
+)
+_DATASET_PRIOR_HEADS = frozenset(singular(h) for h in DATASET_HEADS)
+_TASK_PRIOR_HEADS = frozenset(singular(h) for h in TASK_WORDS)
+
+
+def label_from_name(name: str) -> str | None:
+    """The label a name's own words give it, or ``None`` when they do not say.
+
+    Only the last words decide: "ImageNet pre-training" is not a Dataset.
+    """
+    words = canonical_key(name, "").split()
+    if not words:
+        return None
+    last = words[-1]
+    before = words[-2] if len(words) >= 2 else ""
+    coined = len(words) >= 2 and all(w[:1].isupper() for w in name.split())
+    if coined and last in ("learning", *_SETTING_ABBREVIATIONS):
+        return None  # "Progressive Active Learning" is somebody's method, not a setting
+    if last in _SETTING_ABBREVIATIONS and before:
+        return "TASK" if before in LEARNING_SETTINGS or before.endswith("-agent") else None
+    if last == "learning" and before in LEARNING_SETTINGS:
+        return "TASK"
+    if "-" in last and last.rsplit("-", 1)[1] in _SETTING_ABBREVIATIONS:  # "meta-RL"
+        return "TASK"
+    if len(words) == 1:
+        return "METRIC" if last in METRIC_HEADS else None
+    if last in _DATASET_PRIOR_HEADS:
+        return "DATASET"
+    if last in _TASK_PRIOR_HEADS:
+        return "TASK"
+    if last in METRIC_PRIOR_HEADS:
+        return "METRIC"
+    if last in METHOD_PRIOR_HEADS:
+        return "METHOD"
+    return None
+
+
+def _name_of(mention, long_forms: dict[str, str]) -> str:
+    """What a mention names: its long form when it is an acronym its paper defines."""
+    return mention.long_form or long_forms.get(mention.text) or mention.text
+
+
+def vote_labels(results: list[PaperMentions]) -> tuple[list[PaperMentions], int]:
+    """Give every name one label across the corpus; return the results and how many
+    mentions changed label.
+
+    A mention found only as a corpus term (``corpus_match``) votes half.
+    """
+    votes: dict[str, Counter[str]] = defaultdict(Counter)
+    names: dict[str, str] = {}
+    for result in results:
+        for mention in result.mentions:
+            name = _name_of(mention, result.acronyms)
+            key = canonical_key(name, "")
+            if not key:
+                continue
+            votes[key][mention.label] += 0.5 if mention.corpus_match else 1.0
+            names.setdefault(key, name)
+    chosen: dict[str, str] = {}
+    for key, counts in votes.items():
+        prior = label_from_name(names[key])
+        if prior is not None:
+            chosen[key] = prior
+            continue
+        ranked = counts.most_common()
+        if len(ranked) == 1 or ranked[0][1] > ranked[1][1]:
+            chosen[key] = ranked[0][0]
+    changed = 0
+    out = []
+    for result in results:
+        mentions = []
+        for mention in result.mentions:
+            key = canonical_key(_name_of(mention, result.acronyms), "")
+            label = chosen.get(key, mention.label)
+            if label != mention.label and label in ENTITY_LABELS:
+                mention = replace(mention, label=label)
+                changed += 1
+            mentions.append(mention)
+        out.append(replace(result, mentions=mentions))
+    logger.info("labels: %d mentions relabelled by their name or corpus vote", changed)
+    return out, changed
+
+
+def unify_concept_labels(resolution: Resolution) -> Resolution:
+    """One concept per canonical key: concepts of one key under several labels join.
+
+    Resolution keeps labels apart, and a merge of name variants can carry a
+    name to the label of its variant ("active learning methods", a Method,
+    gives the concept *active learning*). Here every key gets one label: the
+    one its display name says (:func:`label_from_name`), else the label most of
+    its mentions have. ``concept_of`` is rewritten to the joined concepts.
+    """
+    by_key: dict[str, list[Concept]] = defaultdict(list)
+    for concept in resolution.concepts.values():
+        by_key[concept.key].append(concept)
+    renamed: dict[str, str] = {}
+    concepts: dict[str, Concept] = {}
+    for key, group in by_key.items():
+        group.sort(key=lambda c: (-sum(c.aliases.values()), c.id))
+        main = group[0]
+        counts: Counter[str] = Counter()
+        for concept in group:
+            counts[concept.label] += sum(concept.aliases.values())
+        label = _LABEL_NAMES.get(label_from_name(main.name) or "", None)
+        why = "its name"
+        if label is None:
+            ranked = counts.most_common()
+            label = ranked[0][0]
+            why = "most of its mentions"
+        cid = concept_node_id(label, key)
+        joined = Concept(id=cid, label=label, key=key, name=main.name)
+        for concept in group:
+            for alias, n in concept.aliases.items():
+                joined.aliases[alias] = joined.aliases.get(alias, 0) + n
+            for alias, reason in concept.merge_reasons.items():
+                joined.merge_reasons.setdefault(alias, reason)
+            if concept.label != label:
+                for alias in concept.aliases:
+                    joined.merge_reasons.setdefault(
+                        alias, f"label {concept.label} -> {label} ({why})"
+                    )
+            renamed[concept.id] = cid
+        concepts[cid] = joined
+    concept_of = [[renamed.get(c, c) if c else None for c in ids] for ids in resolution.concept_of]
+    moved = sum(1 for old, new in renamed.items() if old != new)
+    logger.info("labels: %d concepts relabelled or joined under one label", moved)
+    return replace(resolution, concepts=concepts, concept_of=concept_of)
+
+
+_LABEL_NAMES = dict(ENTITY_LABELS)

@@ -1,0 +1,80 @@
+"""One concept, one label: a name's words, then its corpus, decide its label."""
+
+import pytest
+
+from paperkg.extract.labels import label_from_name, vote_labels
+from paperkg.records import Mention, Paper, PaperMentions
+
+
+@pytest.mark.parametrize(
+    "name, label",
+    [
+        ("continual learning", "TASK"),
+        ("few-shot learning", "TASK"),
+        ("offline RL", "TASK"),
+        ("meta-RL", "TASK"),
+        ("deep reinforcement learning", "TASK"),
+        ("the ToolBench benchmark", "DATASET"),
+        ("Penn Treebank", "DATASET"),
+        ("inference speed", "METRIC"),
+        ("BLEU score", "METRIC"),
+        ("FID", "METRIC"),
+        ("graph neural networks", "METHOD"),
+        ("set cover problem", "TASK"),
+        # the words do not say: the corpus decides
+        ("GPT-4", None),
+        ("contrastive learning", None),
+        ("image classification", None),
+    ],
+)
+def test_a_name_says_its_label(name, label):
+    assert label_from_name(name) == label
+
+
+def paper(pid, *mentions, acronyms=None):
+    text = " ".join(m[0] for m in mentions)
+    return PaperMentions(
+        Paper(id=pid, abstract=text, text=text, source=pid),
+        [Mention(name, label, 0, len(name), text) for name, label in mentions],
+        acronyms=acronyms or {},
+    )
+
+
+def labels(results):
+    return [[(m.text, m.label) for m in r.mentions] for r in results]
+
+
+def test_the_corpus_majority_wins_where_the_name_does_not_say():
+    results = [
+        paper("a", ("GPT-4", "METHOD")),
+        paper("b", ("GPT-4", "METHOD")),
+        paper("c", ("GPT-4", "DATASET")),
+    ]
+    voted, changed = vote_labels(results)
+    assert changed == 1
+    assert labels(voted) == [[("GPT-4", "METHOD")]] * 3
+
+
+def test_the_name_beats_the_majority():
+    results = [paper(p, ("continual learning", "METHOD")) for p in "abc"]
+    voted, changed = vote_labels(results)
+    assert changed == 3 and {m.label for r in voted for m in r.mentions} == {"TASK"}
+
+
+def test_an_acronym_votes_with_its_long_form():
+    results = [
+        paper(
+            "a",
+            ("reinforcement learning", "TASK"),
+            ("RL", "METHOD"),
+            acronyms={"RL": "reinforcement learning"},
+        ),
+    ]
+    voted, _ = vote_labels(results)
+    assert labels(voted) == [[("reinforcement learning", "TASK"), ("RL", "TASK")]]
+
+
+def test_a_tie_leaves_each_mention_as_the_ner_labelled_it():
+    results = [paper("a", ("Atari", "DATASET")), paper("b", ("Atari", "TASK"))]
+    voted, changed = vote_labels(results)
+    assert changed == 0 and labels(voted) == labels(results)

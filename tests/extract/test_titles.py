@@ -1,0 +1,80 @@
+"""What a title names is what the paper proposes."""
+
+import pytest
+
+from paperkg.extract.titles import mark_title_proposals, title_name
+from paperkg.records import Mention, Paper, PaperMentions
+
+
+@pytest.mark.parametrize(
+    "title, name",
+    [
+        ("Cal-QL: Calibrated Offline RL Pre-Training for Efficient Online Fine-Tuning", "Cal-QL"),
+        ("DIFFER:Decomposing Individual Reward for Fair Experience Replay", "DIFFER"),
+        ("ToolBench: An Open Platform for Tool-Augmented LLMs", "ToolBench"),
+        ("Learning to Reason: A Survey of Methods", None),
+        ("Neural Harmonics: Bridging Spectral Embedding and Matrix Completion", None),
+        ("A Study of Transformers", None),
+    ],
+)
+def test_the_name_before_a_titles_colon(title, name):
+    assert title_name(title) == name
+
+
+def paper(pid, title, text, *mentions, acronyms=None):
+    found = [Mention(m, "METHOD", text.index(m), text.index(m) + len(m), text) for m in mentions]
+    return PaperMentions(
+        Paper(id=pid, abstract=text, text=text, source=pid, title=title),
+        found,
+        acronyms=acronyms or {},
+    )
+
+
+def proposed(result):
+    return {m.text for m in result.mentions if m.proposed}
+
+
+def test_a_name_in_the_title_is_proposed_where_the_abstract_uses_it():
+    result = paper(
+        "a",
+        "Cal-QL: Calibrated Offline RL Pre-Training",
+        "We develop an approach. Cal-QL learns a conservative value function.",
+        "Cal-QL",
+    )
+    (marked,), gained = mark_title_proposals([result])
+    assert proposed(marked) == {"Cal-QL"} and gained == 1
+
+
+def test_a_title_name_the_ner_missed_is_added():
+    text = "We present PTQD, a framework. PTQD corrects noise."
+    (marked,), _ = mark_title_proposals([paper("a", "PTQD: Accurate Quantization", text)])
+    assert [(m.text, m.start, m.proposed) for m in marked.mentions] == [("PTQD", 11, True)]
+
+
+def test_an_acronym_defined_in_the_abstract_and_named_in_the_title():
+    text = "We propose free data selection (FreeSel), which is fast. FreeSel works."
+    result = paper(
+        "a",
+        "Towards Free Data Selection with General-Purpose Models",
+        text,
+        "free data selection",
+        "FreeSel",
+        acronyms={"FreeSel": "free data selection"},
+    )
+    (marked,), _ = mark_title_proposals([result])
+    assert proposed(marked) == {"free data selection", "FreeSel"}
+
+
+def test_a_common_acronym_in_the_title_is_not_a_contribution():
+    def llm_paper(pid):
+        text = "We study large language models (LLMs) at length."
+        return paper(
+            pid,
+            "On Large Language Models",
+            text,
+            "large language models",
+            acronyms={"LLMs": "large language models"},
+        )
+
+    marked, gained = mark_title_proposals([llm_paper(p) for p in "abc"])
+    assert gained == 0 and not any(proposed(r) for r in marked)
