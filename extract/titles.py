@@ -10,9 +10,10 @@ proposed, in each paper:
 - the name before a title's colon ("Cal-QL: Calibrated Offline RL …") when it is
   written as a name or the abstract mentions it;
 - a name the abstract defines with an acronym ("free data selection (FreeSel)")
-  when the title holds the long form or the acronym, unless the acronym is
-  common in the corpus (defined by :data:`COMMON_ACRONYM_PAPERS` papers or more:
-  "large language models (LLMs)" is nobody's contribution).
+  when the title holds the long form or the acronym and a sentence in which the
+  paper puts something forward ("we propose", "which we call") names it, unless
+  the acronym is common in the corpus (defined by :data:`COMMON_ACRONYM_PAPERS`
+  papers or more: "large language models (LLMs)" is nobody's contribution).
 
 Every mention of such a name in the paper becomes proposed; a name the NER
 missed in the abstract is added as a mention.
@@ -64,6 +65,33 @@ def title_name(title: str) -> str | None:
     return head if len(head.split()) <= 2 and head[:1].isupper() and "-" in head else None
 
 
+#: "we propose", "this paper introduces", "which we call": the paper puts a thing forward
+_PUT_FORWARD = re.compile(
+    r"\b(?:we|this (?:paper|work|study)|our (?:paper|work))\b[^.;]{0,80}?"
+    r"\b(?:propos|introduc|present|develop|design|devis|term|call|nam|dub|coin)\w*",
+    re.IGNORECASE,
+)
+
+
+def _put_forward(short: str, text: str) -> bool:
+    """Whether a sentence in which the paper puts something forward names ``short``.
+
+    A title names what the paper studies as often as what it proposes ("Revisiting
+    Adversarial Robustness Distillation"); the acronym counts only when the paper
+    says it is its own ("we propose Synthetic Experience Replay (SynthER)").
+
+    >>> _put_forward("SynthER", "We propose Synthetic Experience Replay (SynthER). It helps.")
+    True
+    >>> _put_forward("K-FAC", "K-FAC is popular. We extend it to transformers.")
+    False
+    """
+    for sentence in _SENTENCE.finditer(text):
+        trigger = _PUT_FORWARD.search(sentence.group(0))
+        if trigger and _in_text(short, sentence.group(0)[trigger.start() :]):
+            return True
+    return False
+
+
 def _in_text(name: str, text: str) -> tuple[int, int] | None:
     match = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)
     return (match.start(), match.end()) if match else None
@@ -97,7 +125,10 @@ def mark_title_proposals(results: list[PaperMentions]) -> tuple[list[PaperMentio
         for short, longs in forms.items():
             if defined_by[_fold(short)] >= COMMON_ACRONYM_PAPERS:
                 continue
-            if short in title_words or any(f" {_fold(lf)} " in folded_title for lf in longs):
+            in_title = short in title_words or any(
+                f" {_fold(lf)} " in folded_title for lf in longs
+            )
+            if in_title and _put_forward(short, result.paper.text):
                 names.add(_fold(short))
                 names.update(_fold(lf) for lf in longs)
         if not names:

@@ -78,3 +78,20 @@ def test_a_common_acronym_in_the_title_is_not_a_contribution():
 
     marked, gained = mark_title_proposals([llm_paper(p) for p in "abc"])
     assert gained == 0 and not any(proposed(r) for r in marked)
+
+
+def test_an_acronym_the_title_studies_is_not_proposed():
+    text = (
+        "Kronecker-factored approximate curvature (K-FAC) is a popular optimizer. "
+        "We extend K-FAC to transformers and show it trains them well."
+    )
+    result = paper(
+        "a",
+        "Kronecker-Factored Approximate Curvature for Modern Neural Network Architectures",
+        text,
+        "Kronecker-factored approximate curvature",
+        "K-FAC",
+        acronyms={"K-FAC": "Kronecker-factored approximate curvature"},
+    )
+    (marked,), gained = mark_title_proposals([result])
+    assert gained == 0 and not proposed(marked)
