@@ -125,9 +125,7 @@ def mark_title_proposals(results: list[PaperMentions]) -> tuple[list[PaperMentio
         for short, longs in forms.items():
             if defined_by[_fold(short)] >= COMMON_ACRONYM_PAPERS:
                 continue
-            in_title = short in title_words or any(
-                f" {_fold(lf)} " in folded_title for lf in longs
-            )
+            in_title = short in title_words or any(f" {_fold(lf)} " in folded_title for lf in longs)
             if in_title and _put_forward(short, result.paper.text):
                 names.add(_fold(short))
                 names.update(_fold(lf) for lf in longs)
