@@ -291,13 +291,13 @@ def print_judged(graph) -> dict:
     import judging
 
     judged = judging.load_judged()
-    out = {s: judging.score(graph, judged, s) for s in ("dev", "test")}
+    out = {s: judging.score(graph, judged, s) for s in judging.SAMPLES}
     out["top"] = judging.score_top(graph, judging.load_top())
     print(
         "\nJudged NeurIPS 2023 samples (bench/judged/, rules in bench/judged/GUIDE.md; "
-        "dev was read while working, test was not):"
+        "dev and dev2 were read while working, test was not):"
     )
-    for sample in ("dev", "test"):
+    for sample in judging.SAMPLES:
         judging.print_score(out[sample], f"  {sample}")
     print("\nThe 30 most used concepts of each label (papers; * = judged not right, ? = unjudged):")
     top_judged = judging.load_top()
@@ -311,7 +311,7 @@ def print_judged(graph) -> dict:
             f"  {label} ({row['right']:.0%} right, {len(row['unjudged'])} unjudged): "
             + ", ".join(cells)
         )
-    for sample in ("dev", "test"):
+    for sample in judging.SAMPLES:
         out[sample].pop("unjudged_links", None)
     return out
 

@@ -34,10 +34,18 @@ SAMPLE_SIZE = 25
 SEED = 13
 
 
+SAMPLES = ("dev", "dev2", "test")
+
+
 def sample_ids(paper_ids: list[str], seed: int = SEED, size: int = SAMPLE_SIZE) -> dict:
-    """Two disjoint samples of paper ids: ``dev`` (may be read) and ``test`` (only scored)."""
+    """Disjoint samples of paper ids: ``dev`` and ``dev2`` (may be read), ``test`` (only scored).
+
+    ``dev2`` was added later, drawn from the papers not in the first two.
+    """
     chosen = random.Random(seed).sample(sorted(paper_ids), 2 * size)
-    return {"dev": sorted(chosen[:size]), "test": sorted(chosen[size:])}
+    rest = sorted(set(paper_ids) - set(chosen))
+    dev2 = random.Random(seed + 1).sample(rest, size)
+    return {"dev": sorted(chosen[:size]), "test": sorted(chosen[size:]), "dev2": sorted(dev2)}
 
 
 def fold(text: str) -> str:
@@ -291,12 +299,12 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sheet = sub.add_parser("sheet", help="write a worksheet of the links still to judge")
     sheet.add_argument("graph")
-    sheet.add_argument("--sample", choices=("dev", "test"), required=True)
+    sheet.add_argument("--sample", choices=SAMPLES, required=True)
     sheet.add_argument("--all", action="store_true", help="list judged links too")
     sheet.add_argument("-o", "--output", type=Path, required=True)
     sc = sub.add_parser("score", help="score a build against the judged samples")
     sc.add_argument("graph")
-    sc.add_argument("--sample", choices=("dev", "test"), default=None)
+    sc.add_argument("--sample", choices=SAMPLES, default=None)
     sc.add_argument("--json", action="store_true")
     top = sub.add_parser("top", help="write the top concepts still to judge")
     top.add_argument("graph")
@@ -308,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.output}: {todo} links to judge")
     elif args.command == "score":
         judged = load_judged()
-        samples = [args.sample] if args.sample else ["dev", "test"]
+        samples = [args.sample] if args.sample else list(SAMPLES)
         results = {s: score(graph, judged, s) for s in samples}
         results["top"] = score_top(graph, load_top())
         if args.json:
