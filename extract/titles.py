@@ -46,23 +46,47 @@ def _fold(text: str) -> str:
     return re.sub(r"[\s\-‐–_]+", " ", clean_surface(text).lower()).strip()
 
 
+#: first words of a title phrase that names a topic, not a thing ("Learning to Reason",
+#: "Towards Robust X", "On the Convergence of Y")
+_TOPIC_STARTS = frozenset(
+    "on towards toward beyond revisiting rethinking when why how what is are do does can "
+    "understanding learning improving".split()
+)
+#: words that make a title phrase a description ("Tester-Learners for Halfspaces")
+_DESCRIPTION_WORDS = frozenset("for of with via in on to from by and or".split())
+
+
 def title_name(title: str) -> str | None:
     """The name before a title's colon, when there is one.
+
+    It is a name when a word of it is written as one ("Cal-QL", "DIFFER") or
+    when it is a short Title-Case phrase that is not a topic or a description
+    ("The Graph Pencil Method", "Amortized Reparametrization"); the caller
+    checks that the abstract uses such a phrase.
 
     >>> title_name("Cal-QL: Calibrated Offline RL Pre-Training for Efficient Online Fine-Tuning")
     'Cal-QL'
     >>> title_name("DIFFER:Decomposing Individual Reward for Fair Experience Replay")
     'DIFFER'
+    >>> title_name("The Graph Pencil Method: Mapping Subgraph Densities to Block Models")
+    'Graph Pencil Method'
     >>> title_name("Learning to Reason: A Survey") is None
+    True
+    >>> title_name("Bandits with Knapsacks: Adversarial Rewards") is None
     True
     """
     head, colon, _ = title.partition(":")
-    head = head.strip()
-    if not colon or not head or len(head.split()) > _MAX_NAME_WORDS:
+    words = head.split()
+    if words and words[0].lower() in {"the", "a", "an"}:
+        words = words[1:]
+    if not colon or not words or len(words) > _MAX_NAME_WORDS:
         return None
-    if any(looks_like_name(w.strip("()")) for w in head.split()):
-        return head
-    return head if len(head.split()) <= 2 and head[:1].isupper() and "-" in head else None
+    if any(looks_like_name(w.strip("()")) for w in words):
+        return " ".join(words)
+    lowered = [w.lower() for w in words]
+    if lowered[0] in _TOPIC_STARTS or _DESCRIPTION_WORDS & set(lowered):
+        return None
+    return " ".join(words) if all(w[:1].isupper() for w in words) else None
 
 
 #: "we propose", "this paper introduces", "which we call": the paper puts a thing forward
@@ -73,27 +97,43 @@ _PUT_FORWARD = re.compile(
 )
 
 
-def _put_forward(short: str, text: str) -> bool:
-    """Whether a sentence in which the paper puts something forward names ``short``.
+#: words after which a sentence speaks of what the proposal is for, not of what it is
+_PURPOSE = re.compile(r"\b(?:for|to|on|in|of|which|that|where|than|over)\b", re.IGNORECASE)
 
-    A title names what the paper studies as often as what it proposes ("Revisiting
-    Adversarial Robustness Distillation"); the acronym counts only when the paper
-    says it is its own ("we propose Synthetic Experience Replay (SynthER)").
 
-    >>> _put_forward("SynthER", "We propose Synthetic Experience Replay (SynthER). It helps.")
+def _put_forward(names: list[str], text: str) -> bool:
+    """Whether a sentence in which the paper puts something forward names one of ``names``
+    as what it puts forward (before any "for", "to", "on": not the problem it is for).
+
+    A title names what a paper studies as often as what it proposes ("Revisiting
+    Adversarial Robustness Distillation"); an acronym counts only when the
+    paper says it is its own ("we propose Synthetic Experience Replay (SynthER)").
+
+    >>> _put_forward(["SynthER"], "We propose Synthetic Experience Replay (SynthER). It helps.")
     True
-    >>> _put_forward("K-FAC", "K-FAC is popular. We extend it to transformers.")
+    >>> _put_forward(["K-FAC"], "K-FAC is popular. We extend it to transformers.")
+    False
+    >>> _put_forward(["VRP"], "We propose a new method for the vehicle routing problem (VRP).")
     False
     """
     for sentence in _SENTENCE.finditer(text):
         trigger = _PUT_FORWARD.search(sentence.group(0))
-        if trigger and _in_text(short, sentence.group(0)[trigger.start() :]):
+        if not trigger:
+            continue
+        after = sentence.group(0)[trigger.end() :]
+        purpose = _PURPOSE.search(after)
+        first = min(
+            (where[0] for name in names if (where := _in_text(name, after)) is not None),
+            default=None,
+        )
+        if first is not None and (purpose is None or first < purpose.start()):
             return True
     return False
 
 
-def _in_text(name: str, text: str) -> tuple[int, int] | None:
-    match = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)
+def _in_text(name: str, text: str, *, ignore_case: bool = False) -> tuple[int, int] | None:
+    flags = re.IGNORECASE if ignore_case else 0
+    match = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, flags)
     return (match.start(), match.end()) if match else None
 
 
@@ -117,7 +157,8 @@ def mark_title_proposals(results: list[PaperMentions]) -> tuple[list[PaperMentio
         names: set[str] = set()
         leading = title_name(title)
         if leading and (
-            any(looks_like_name(w) for w in leading.split()) or _in_text(leading, result.paper.text)
+            any(looks_like_name(w) for w in leading.split())
+            or _in_text(leading, result.paper.text, ignore_case=True)
         ):
             names.add(_fold(leading))
         folded_title = f" {_fold(title)} "
@@ -126,7 +167,7 @@ def mark_title_proposals(results: list[PaperMentions]) -> tuple[list[PaperMentio
             if defined_by[_fold(short)] >= COMMON_ACRONYM_PAPERS:
                 continue
             in_title = short in title_words or any(f" {_fold(lf)} " in folded_title for lf in longs)
-            if in_title and _put_forward(short, result.paper.text):
+            if in_title and _put_forward([*longs, short], result.paper.text):
                 names.add(_fold(short))
                 names.update(_fold(lf) for lf in longs)
         if not names:
@@ -144,12 +185,12 @@ def mark_title_proposals(results: list[PaperMentions]) -> tuple[list[PaperMentio
                     mention = replace(mention, proposed=True)
             mentions.append(mention)
         if not hit and leading and _fold(leading) in names:
-            where = _in_text(leading, result.paper.text)
+            where = _in_text(leading, result.paper.text, ignore_case=True)
             if where is not None:
                 label = "DATASET" if set(_fold(title).split()) & DATASET_HEADS else "METHOD"
                 mentions.append(
                     Mention(
-                        text=leading,
+                        text=result.paper.text[where[0] : where[1]],
                         label=label,
                         start=where[0],
                         end=where[1],

@@ -12,8 +12,13 @@ from paperkg.records import Mention, Paper, PaperMentions
         ("Cal-QL: Calibrated Offline RL Pre-Training for Efficient Online Fine-Tuning", "Cal-QL"),
         ("DIFFER:Decomposing Individual Reward for Fair Experience Replay", "DIFFER"),
         ("ToolBench: An Open Platform for Tool-Augmented LLMs", "ToolBench"),
+        ("The Graph Pencil Method: Mapping Subgraph Densities", "Graph Pencil Method"),
+        # a Title-Case phrase: a name if the abstract uses it (checked by the caller)
+        ("Neural Harmonics: Bridging Spectral Embedding and Matrix Completion", "Neural Harmonics"),
+        # topics and descriptions are not names
         ("Learning to Reason: A Survey of Methods", None),
-        ("Neural Harmonics: Bridging Spectral Embedding and Matrix Completion", None),
+        ("Towards Robust Agents: A Benchmark", None),
+        ("Bandits with Knapsacks: Adversarial Rewards", None),
         ("A Study of Transformers", None),
     ],
 )
@@ -95,3 +100,35 @@ def test_an_acronym_the_title_studies_is_not_proposed():
     )
     (marked,), gained = mark_title_proposals([result])
     assert gained == 0 and not proposed(marked)
+
+
+def test_a_title_case_title_name_counts_only_if_the_abstract_uses_it():
+    used = paper(
+        "a",
+        "Amortized Reparametrization: Efficient Variational Inference for Latent SDEs",
+        "We present amortized reparametrization, a method for latent SDEs. It scales.",
+        "amortized reparametrization",
+    )
+    unused = paper(
+        "b",
+        "Neural Harmonics: Bridging Spectral Embedding and Matrix Completion",
+        "We study spectral embedding and matrix completion in self-supervised learning.",
+        "spectral embedding",
+    )
+    (a, b), gained = mark_title_proposals([used, unused])
+    assert proposed(a) == {"amortized reparametrization"} and not proposed(b) and gained == 1
+
+
+def test_the_problem_a_proposal_is_for_is_not_proposed():
+    text = "We propose an ensemble method for the vehicle routing problem (VRP). It works."
+    result = paper(
+        "a",
+        "Ensembles for Vehicle Routing Problems",
+        text,
+        "ensemble method",
+        "vehicle routing problem",
+        "VRP",
+        acronyms={"VRP": "vehicle routing problem"},
+    )
+    (marked,), _ = mark_title_proposals([result])
+    assert not proposed(marked)
