@@ -12,7 +12,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from .dataset_cues import name_spans
-from .lexicon import DATASET_HEADS, METHOD_GENERIC_HEADS, TASK_WORDS
+from .lexicon import DATASET_HEADS, METHOD_GENERIC_HEADS, TASK_WORDS, looks_like_name
 from .spans import add_entities
 
 if not Span.has_extension("proposed"):
@@ -161,8 +161,30 @@ class ProposalDetector:
                 new.append(Span(doc, span.start, span.end, label=_label_from_context(window)))
         add_entities(doc, new)
         for ent in doc.ents:
-            ent._.proposed = any(_covers(ent, s) for s in spans)
+            ent._.proposed = any(_covers(ent, s) for s in spans) and not _names_a_finding(ent)
         return doc
+
+
+#: heads of what a paper finds or argues, not of a thing it builds: "a global
+#: convergence theory", "a new perspective", "tight regret bounds"
+FINDING_HEADS = frozenset(
+    """
+    theory theories analysis analyses study studies perspective perspectives understanding
+    bound bounds result results insight insights investigation view views characterization
+    characterisation explanation explanations proof proofs guarantee guarantees observation
+    observations finding findings lens interpretation phenomenon conjecture hypothesis
+    theorem lemma
+    """.split()
+)
+
+
+def _names_a_finding(ent: Span) -> bool:
+    """ "a global convergence theory of shallow Transformers": a finding, not a contribution
+    one can use by name (a name of its own, "NTK theory", still counts)."""
+    head = next((t for t in reversed(ent) if not t.is_punct), None)
+    if head is None or head.lower_ not in FINDING_HEADS:
+        return False
+    return not any(looks_like_name(t.text) for t in ent)
 
 
 def _covers(ent: Span, proposed: Span) -> bool:

@@ -404,3 +404,24 @@ def test_a_name_inside_a_definition_keeps_its_own_mention(nlp):
     tagged = ["Domain Reweighting", "Minimax Optimization (DoReMi)"]
     doc = AcronymDetector(share_labels=False)(_tagged(nlp, text, [(t, "METHOD") for t in tagged]))
     assert [e.text for e in doc.ents] == tagged
+
+
+@pytest.mark.parametrize(
+    "tagged, is_proposed",
+    [
+        ("global convergence theory", False),  # a finding, not a thing one uses
+        ("NTK theory", True),  # a finding with a name of its own
+        ("graph pencil method", True),
+    ],
+)
+def test_a_finding_is_not_proposed_unless_it_has_a_name(nlp, tagged, is_proposed):
+    from paperkg.extract.components.proposals import ProposalDetector
+
+    text = f"We present a {tagged} of shallow Transformers."
+    analysis = ["tok2vec", "tagger", "senter", "attribute_ruler", "lemmatizer"]
+    with nlp.select_pipes(enable=[p for p in analysis if p in nlp.pipe_names]):
+        doc = nlp(text)  # lemmas and sentences: the trigger is the verb "present"
+    start = text.index(tagged)
+    doc.ents = [doc.char_span(start, start + len(tagged), label="METHOD")]
+    doc = ProposalDetector()(doc)
+    assert [(e.text, e._.proposed) for e in doc.ents] == [(tagged, is_proposed)]
