@@ -131,5 +131,5 @@ class Resolution:
     ambiguous_acronyms: dict[str, list[str]] = field(default_factory=dict)
     mention_count: int = 0
     #: concepts left out because they name no specific thing: id -> the rule that says so
-    #: (:mod:`paperkg.extract.specificity`)
+    #: (:mod:`paperkg.extract.specificity`), the most mentioned first
     generic: dict[str, str] = field(default_factory=dict)

@@ -155,6 +155,20 @@ def print_summary(result) -> None:
             "(--no-corpus-terms leaves them out)",
             highlight=False,
         )
+    generic = result.resolution.generic
+    if generic:
+        names = [cid.partition(":")[2] for cid in list(generic)[:6]]
+        console.print(
+            f"  {len(generic)} generic concepts left out (no specific method, dataset, task "
+            f"or metric), most mentioned: {', '.join(names)}",
+            highlight=False,
+        )
+    if result.relabelled_mentions:
+        console.print(
+            f"  {result.relabelled_mentions} mentions took the label their name or the corpus "
+            "gives them",
+            highlight=False,
+        )
     if result.resolution.ambiguous_acronyms:
         amb = result.resolution.ambiguous_acronyms
         shown = "; ".join(f"{a}: {' | '.join(forms)}" for a, forms in list(amb.items())[:5])

@@ -23,7 +23,12 @@ whether it is one of them, and says which rule says so:
     data", "unlabeled video"): datasets are named things;
 ``generic head``
     a generic head ("model", "method", "application") with nothing but broad
-    modifiers ("source model", "search algorithm", "real-world application").
+    modifiers ("source model", "search algorithm", "real-world application");
+``object``
+    a mathematical or physical object described by adjectives ("dynamical
+    system", "partial differential equation", "latent space", "inductive
+    bias"): something papers study or work in, not a method, dataset, task or
+    metric.
 
 A concept that most of its mentions write as a name (capitals inside, digits,
 an acronym: "ImageNet", "CIFAR-10", "WILDS data") is never generic by the last
@@ -148,6 +153,46 @@ _DATA_HEADS = frozenset(
     instances record records
     """.split()
 )
+#: heads of objects of study: "dynamical *system*", "low-dimensional *manifold*"
+OBJECT_HEADS = frozenset(
+    """
+    equation equations system systems manifold manifolds space spaces domain domains norm
+    norms matrix matrices tensor tensors mesh meshes surface surfaces distribution
+    distributions variable variables dependency dependencies phenomenon phenomena
+    property properties landscape landscapes geometry structure structures bias biases
+    trajectory trajectories curve curves graph graphs
+    """.split()
+)
+#: endings of English adjectives ("dynamical", "stochastic", "inductive", "unstructured")
+_ADJECTIVE_ENDINGS = (
+    "al",
+    "ic",
+    "ive",
+    "ous",
+    "ed",
+    "ary",
+    "ory",
+    "ble",
+    "ian",
+    "less",
+    "ful",
+    "ar",
+)
+#: adjectives in -ent/-ant (nouns end so too: "agent", "gradient", "environment")
+_ENT_ADJECTIVES = frozenset(
+    """
+    latent recurrent independent dependent different efficient coherent consistent
+    transparent invariant equivariant relevant salient sufficient persistent intelligent
+    divergent convergent dominant redundant significant abundant constant
+    """.split()
+)
+
+
+def _is_adjective(word: str) -> bool:
+    last = word.rsplit("-", 1)[-1]
+    return last in _ENT_ADJECTIVES or last.endswith(_ADJECTIVE_ENDINGS)
+
+
 _TASK_GENERIC_HEADS = TASK_WORDS | frozenset(
     "application applications setting settings scenario scenarios domain domains".split()
 )
@@ -191,6 +236,8 @@ def generic_reason(key: str, label: str, *, named: bool) -> str | None:
     'unnamed data'
     >>> generic_reason("search algorithm", "Method", named=False)
     'generic head'
+    >>> generic_reason("partial differential equation", "Task", named=False)
+    'object'
     >>> generic_reason("diffusion model", "Method", named=False) is None
     True
     """
@@ -216,6 +263,9 @@ def generic_reason(key: str, label: str, *, named: bool) -> str | None:
     if label == "Dataset":
         return "unnamed data"
     head, modifiers = words[-1], words[:-1]
+    describing = GENERIC_MODIFIERS | FILLER_ADJECTIVES | BROAD_ADJECTIVES
+    if head in OBJECT_HEADS and all(w in describing or _is_adjective(w) for w in modifiers):
+        return "object"
     generic_heads = {
         "Method": METHOD_GENERIC_HEADS | BROAD_NOUNS,
         "Task": _TASK_GENERIC_HEADS | BROAD_NOUNS,
@@ -253,10 +303,11 @@ def generic_concepts(results: list[PaperMentions], resolution: Resolution) -> di
 def drop_generic(results: list[PaperMentions], resolution: Resolution) -> Resolution:
     """``resolution`` without its generic concepts: their mentions map to ``None``.
 
-    The dropped concepts are kept in ``resolution.generic`` (id -> reason), so a
-    build can say what it left out.
+    The dropped concepts are kept in ``resolution.generic`` (id -> reason, the
+    most mentioned first), so a build can say what it left out.
     """
     generic = generic_concepts(results, resolution)
+    counts = Counter(c for ids in resolution.concept_of for c in ids if c in generic)
     concept_of = [[None if c in generic else c for c in ids] for ids in resolution.concept_of]
     concepts = {cid: c for cid, c in resolution.concepts.items() if cid not in generic}
     logger.info("%d generic concepts left out", len(generic))
@@ -264,5 +315,5 @@ def drop_generic(results: list[PaperMentions], resolution: Resolution) -> Resolu
         resolution,
         concepts=concepts,
         concept_of=concept_of,
-        generic={cid: generic[cid] for cid in sorted(generic)},
+        generic={cid: generic[cid] for cid in sorted(generic, key=lambda c: (-counts[c], c))},
     )

@@ -98,7 +98,12 @@ def whole_words(doc: Doc, start: int, end: int) -> tuple[int, int]:
 
 
 def balanced(doc: Doc, start: int, end: int) -> tuple[int, int]:
-    """Cut an unclosed bracket and what follows it, or an unopened one and what precedes."""
+    """Cut an unclosed bracket and what follows it, or an unopened one and what precedes;
+    drop a bracketed remark in front of the name ("(SOTA) DC" -> "DC")."""
+    if doc[start].text in "([":
+        closing = next((k for k in range(start, end) if doc[k].text in ")]"), None)
+        if closing is not None and closing + 1 < end:
+            start = closing + 1
     depth_open = []
     for i in range(start, end):
         if doc[i].text in "([":
@@ -138,8 +143,12 @@ def without_filler(doc: Doc, start: int, end: int) -> tuple[int, int]:
 def names_a_thing(span: Span) -> bool:
     """Whether a span can name a concept: it ends on a noun, a gerund or a name.
 
-    "heavy", "generate adversarial", "diffusion perturbed" cannot.
+    "heavy", "generate adversarial", "diffusion perturbed" cannot, nor a single
+    letter, nor a formula cut inside a token ("Õ(n").
     """
+    text = span.text
+    if len(text) < 2 or text.count("(") != text.count(")"):
+        return False  # "S", "Õ(n": a letter, or a formula cut inside a token
     last = span[-1]
     if last.text in ")]" and len(span) > 1:
         last = span[-2]

@@ -37,6 +37,8 @@ def shaped(tagger, text, tagged, label="METHOD", **rules):
         ("We then apply fine-tuning to it.", "tuning", ["fine-tuning"]),
         # an unclosed bracket is cut
         ("samples are in-distribution (ID data too", "in-distribution (ID", ["in-distribution"]),
+        # a bracketed remark in front of a name goes
+        ("unlike state-of-the-art (SOTA) DC methods", "(SOTA) DC", ["DC"]),
         # filler adjectives in front of a name go
         (
             "The big Transformer-based model is slow.",
@@ -79,6 +81,7 @@ def test_mentions_are_reshaped_into_names(tagger, text, tagged, expected):
         ("LLMs have drawn significant attention in NLP.", "attention"),
         ("We train models at scale on web data.", "scale"),
         ("The heavy tails matter here.", "heavy"),
+        ("with S and T as sets", "S"),
         ("as shown by Smith et al. (2020), the bound holds", "Smith"),
         ("a known result (Vaswani et al., 2017) on attention", "Vaswani"),
     ],

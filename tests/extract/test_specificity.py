@@ -19,6 +19,7 @@ from paperkg.records import Mention, Paper, PaperMentions
         ("generation", "Task", "bare word"),
         ("prediction", "Task", "bare word"),
         ("gradient", "Method", "bare word"),
+        ("graph", "Method", "bare word"),
         ("sampler", "Method", "bare word"),
         ("image", "Dataset", "bare word"),
         ("error", "Metric", "bare word"),
@@ -29,6 +30,11 @@ from paperkg.records import Mention, Paper, PaperMentions
         ("search algorithm", "Method", "generic head"),
         ("real-world application", "Task", "generic head"),
         ("downstream task", "Task", "generic head"),
+        # an object of study described by adjectives
+        ("dynamical system", "Method", "object"),
+        ("partial differential equation", "Task", "object"),
+        ("low-dimensional manifold", "Dataset", "unnamed data"),
+        ("latent space", "Method", "object"),
     ],
 )
 def test_generic_concepts_say_why(key, label, reason):
@@ -48,6 +54,7 @@ def test_generic_concepts_say_why(key, label, reason):
         ("accuracy", "Metric"),
         ("regret", "Metric"),
         ("contrastive learning", "Method"),
+        ("recommender system", "Method"),
     ],
 )
 def test_specific_concepts_stay(key, label):
@@ -89,3 +96,4 @@ def test_generic_concepts_are_dropped_and_reported():
         "Dataset:training data": "unnamed data",
         "Method:deep neural network": "field",
     }
+    assert list(resolution.generic) == ["Dataset:training data", "Method:deep neural network"]
