@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..records import Mention, PaperMentions
 
@@ -43,6 +44,7 @@ class CorpusTerm:
     case_sensitive: bool
 
 
+@lru_cache(maxsize=200_000)
 def _fold_word(word: str) -> str:
     """A last word without its plural ending: "networks" -> "network", "studies" -> "study"."""
     if len(word) > 4 and word.endswith("ies"):
@@ -91,9 +93,10 @@ def find_corpus_terms(
     if not candidates:
         return []
     untagged: dict[tuple[str, ...], set[int]] = defaultdict(set)
+    firsts = {k[0] for k in candidates} | {_fold_word(k[0]) for k in candidates}
     for index, result in enumerate(results):
         spans = [(m.start, m.end) for m in result.mentions]
-        for key, start, end in _ngrams(result.paper.text, candidates):
+        for key, start, end in _ngrams(result.paper.text, candidates, firsts):
             if not any(s < end and start < e for s, e in spans):
                 untagged[key].add(index)
     terms = []
@@ -116,16 +119,25 @@ def find_corpus_terms(
     return terms
 
 
-def _ngrams(text: str, keys: set[tuple[str, ...]]):
-    """(key, start, end) for each occurrence in ``text`` of a case-folded key of ``keys``."""
+def _folded_words(matches: list[re.Match]) -> tuple[list[str], list[str]]:
+    """Each word lower-cased, and lower-cased with a plural ending dropped."""
+    lower = [m.group().lower() for m in matches]
+    return lower, [_fold_word(w) for w in lower]
+
+
+def _ngrams(text: str, keys: set[tuple[str, ...]], firsts: set[str]):
+    """(key, start, end) for each occurrence in ``text`` of a case-folded key of ``keys``.
+
+    ``firsts``: the first words of the keys (and their singulars), to skip the
+    positions no key starts at.
+    """
     matches = _words(text)
-    words = [w.group() for w in matches]
-    firsts = {k[0] for k in keys} | {_fold_word(k[0]) for k in keys}
-    for i in range(len(words)):
-        if words[i].lower() not in firsts and _fold_word(words[i].lower()) not in firsts:
+    lower, folded = _folded_words(matches)
+    for i in range(len(lower)):
+        if lower[i] not in firsts and folded[i] not in firsts:
             continue
-        for n in range(1, min(MAX_WORDS, len(words) - i) + 1):
-            key = _key(words[i : i + n])
+        for n in range(1, min(MAX_WORDS, len(lower) - i) + 1):
+            key = (*lower[i : i + n - 1], folded[i + n - 1])  # == _key(words[i : i + n])
             if key in keys:
                 yield key, matches[i].start(), matches[i + n - 1].end()
 
@@ -146,20 +158,21 @@ def add_corpus_term_mentions(
     for result in results:
         text = result.paper.text
         matches = _words(text)
+        lower, folded = _folded_words(matches)
         taken = [(m.start, m.end) for m in result.mentions]
         added: list[Mention] = []
         i = 0
         while i < len(matches):
             hit = None
-            first = matches[i].group().lower()
-            if first not in firsts and _fold_word(first) not in firsts:
+            if lower[i] not in firsts and folded[i] not in firsts:
                 i += 1
                 continue
             for n in range(min(MAX_WORDS, len(matches) - i), 0, -1):
-                words = [w.group() for w in matches[i : i + n]]
-                term = by_key.get(_key(words))
-                if term is None or (
-                    term.case_sensitive and not _has_inner_capital(" ".join(words))
+                term = by_key.get((*lower[i : i + n - 1], folded[i + n - 1]))
+                if term is None:
+                    continue
+                if term.case_sensitive and not _has_inner_capital(
+                    " ".join(w.group() for w in matches[i : i + n])
                 ):
                     continue
                 start, end = matches[i].start(), matches[i + n - 1].end()

@@ -234,6 +234,8 @@ class _Resolver:
         self.long_surface: dict[str, Counter[str]] = defaultdict(Counter)
         self.ambiguous: dict[str, list[str]] = {}
         self.made: list[Concept] = []
+        #: nodes whose name spells out an acronym (set by :meth:`concepts`)
+        self.uses_acronym: set[Node] = set()
         #: (paper id, the nodes of its mentions)
         self.paper_nodes: list[tuple[str, set[Node]]] = []
 
@@ -575,6 +577,8 @@ class _Resolver:
         members: dict[Node, list[Node]] = defaultdict(list)
         for node in self.groups.parent:
             members[self.groups.find(node)].append(node)
+        # nodes whose name spells out an acronym; once, not per group (it was 2/3 of the time)
+        self.uses_acronym = {n for n, _, _, _ in self.spelled_out}
         concept_id_of: dict[Node, str] = {}
         for group in members.values():
             if not any(self.node_count[n] for n in group):
@@ -596,7 +600,7 @@ class _Resolver:
             head = forced[0]
         else:
             weight = Counter({n: node_count[n] + sum(long_surface[n[1]].values()) for n in group})
-            uses_acronym = {n for n, _, _, _ in self.spelled_out}
+            uses_acronym = self.uses_acronym
             head = max(
                 group,
                 key=lambda n: (
