@@ -28,8 +28,8 @@ ENTITY_LABELS: dict[str, str] = {
 class Paper:
     """One abstract as read from an input file.
 
-    ``abstract`` keeps the original text (LaTeX and all); ``text`` is the
-    cleaned version the NLP pipeline sees. ``source`` says where the record
+    ``abstract`` keeps the original text (LaTeX and all); ``text`` is its
+    cleaned version, which the NLP pipeline reads after the title (``document``). ``source`` says where the record
     came from, e.g. ``"examples/iclr.txt#3"``, so errors and the graph can
     point a user back to it.
     """
@@ -45,13 +45,29 @@ class Paper:
     keywords: list[str] = field(default_factory=list)
     doi: str | None = None
     code_urls: list[str] = field(default_factory=list)
+    #: the title cleaned for NLP like ``text`` (LaTeX undone); ``title`` keeps the original
+    title_text: str | None = None
+
+    @property
+    def document(self) -> str:
+        """What the NLP pipeline reads: the title as a first sentence, then ``text``.
+
+        A title names a paper's task and contribution more plainly than any
+        sentence of its abstract ("CLaM-TTS: Improving Neural Codec Language
+        Model for Zero-Shot Text-to-Speech"). Mention offsets point into this.
+        """
+        title = (self.title_text or self.title or "").strip()
+        if not title:
+            return self.text
+        return f"{title}\n\n{self.text}" if title[-1] in ".?!" else f"{title}.\n\n{self.text}"
 
 
 @dataclass(frozen=True)
 class Mention:
     """A METHOD, DATASET, TASK or METRIC mention found in one paper.
 
-    ``start``/``end`` are character offsets into ``Paper.text``. ``proposed``
+    ``start``/``end`` are character offsets into ``Paper.document`` (the title,
+    then the cleaned abstract). ``proposed``
     is True when the paper introduces the thing ("we propose X") rather than
     merely using it. ``long_form`` is set when the paper defines this mention
     as an acronym, e.g. ``GNN`` -> ``graph neural network``. ``corpus_match``

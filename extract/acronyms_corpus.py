@@ -89,7 +89,7 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
         inner = parenthetical_definition(mention.text) or appended_acronym(mention.text)
         if inner is not None and inner[0] not in defined:
             defined[inner[0]] = inner[1]
-    text = result.paper.text
+    text = result.paper.document
     if not text:
         return {short: [long] for short, long in defined.items()}
     mentions = [m for m in result.mentions if m.end <= len(text)]

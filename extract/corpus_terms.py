@@ -96,7 +96,7 @@ def find_corpus_terms(
     firsts = {k[0] for k in candidates} | {_fold_word(k[0]) for k in candidates}
     for index, result in enumerate(results):
         spans = [(m.start, m.end) for m in result.mentions]
-        for key, start, end in _ngrams(result.paper.text, candidates, firsts):
+        for key, start, end in _ngrams(result.paper.document, candidates, firsts):
             if not any(s < end and start < e for s, e in spans):
                 untagged[key].add(index)
     terms = []
@@ -156,7 +156,7 @@ def add_corpus_term_mentions(
     added_total = 0
     out = []
     for result in results:
-        text = result.paper.text
+        text = result.paper.document
         matches = _words(text)
         lower, folded = _folded_words(matches)
         taken = [(m.start, m.end) for m in result.mentions]

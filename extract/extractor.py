@@ -80,7 +80,7 @@ def extract_mentions(
 
         nlp = load_pipeline(nlp)
     results = []
-    docs = nlp.pipe((p.text for p in papers), batch_size=batch_size)
+    docs = nlp.pipe((p.document for p in papers), batch_size=batch_size)
     for paper, doc in zip(papers, docs, strict=True):
         mentions, acronyms = mentions_from_doc(doc)
         results.append(PaperMentions(paper=paper, mentions=mentions, acronyms=acronyms))

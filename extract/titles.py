@@ -185,16 +185,17 @@ def mark_title_proposals(results: list[PaperMentions]) -> tuple[list[PaperMentio
                     mention = replace(mention, proposed=True)
             mentions.append(mention)
         if not hit and leading and _fold(leading) in names:
-            where = _in_text(leading, result.paper.text, ignore_case=True)
+            document = result.paper.document
+            where = _in_text(leading, document, ignore_case=True)
             if where is not None:
                 label = "DATASET" if set(_fold(title).split()) & DATASET_HEADS else "METHOD"
                 mentions.append(
                     Mention(
-                        text=result.paper.text[where[0] : where[1]],
+                        text=document[where[0] : where[1]],
                         label=label,
                         start=where[0],
                         end=where[1],
-                        sentence=_sentence_at(result.paper.text, where[0]),
+                        sentence=_sentence_at(document, where[0]),
                         proposed=True,
                     )
                 )

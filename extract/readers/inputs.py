@@ -156,5 +156,6 @@ class _Collector:
                 keywords=item.keywords,
                 doi=doi,
                 code_urls=code_urls,
+                title_text=clean_text(item.title)[0] if item.title else None,
             )
         )

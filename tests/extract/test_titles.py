@@ -27,12 +27,15 @@ def test_the_name_before_a_titles_colon(title, name):
 
 
 def paper(pid, title, text, *mentions, acronyms=None):
-    found = [Mention(m, "METHOD", text.index(m), text.index(m) + len(m), text) for m in mentions]
-    return PaperMentions(
-        Paper(id=pid, abstract=text, text=text, source=pid, title=title),
-        found,
-        acronyms=acronyms or {},
-    )
+    """A paper with ``mentions`` found in its abstract (offsets into its document)."""
+    record = Paper(id=pid, abstract=text, text=text, source=pid, title=title)
+    document = record.document
+    offset = document.index(text)
+    found = [
+        Mention(m, "METHOD", offset + text.index(m), offset + text.index(m) + len(m), text)
+        for m in mentions
+    ]
+    return PaperMentions(record, found, acronyms=acronyms or {})
 
 
 def proposed(result):
@@ -53,7 +56,10 @@ def test_a_name_in_the_title_is_proposed_where_the_abstract_uses_it():
 def test_a_title_name_the_ner_missed_is_added():
     text = "We present PTQD, a framework. PTQD corrects noise."
     (marked,), _ = mark_title_proposals([paper("a", "PTQD: Accurate Quantization", text)])
-    assert [(m.text, m.start, m.proposed) for m in marked.mentions] == [("PTQD", 11, True)]
+    # the title is the document's first sentence: the name is found there
+    assert [(m.text, m.start, m.sentence, m.proposed) for m in marked.mentions] == [
+        ("PTQD", 0, "PTQD: Accurate Quantization.", True)
+    ]
 
 
 def test_an_acronym_defined_in_the_abstract_and_named_in_the_title():
