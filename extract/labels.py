@@ -24,6 +24,7 @@ Examples
 from __future__ import annotations
 
 import logging
+import re
 from collections import Counter, defaultdict
 from dataclasses import replace
 
@@ -60,7 +61,7 @@ METHOD_PRIOR_HEADS = frozenset(
     model network net architecture algorithm optimizer optimiser transformer encoder
     decoder autoencoder classifier regressor estimator predictor generator discriminator
     sampler solver framework module layer mechanism technique approach method scheme
-    procedure pipeline agent
+    procedure pipeline agent attention
     """.split()
 )
 #: head words of a Metric: the well-known metrics, and measured quantities
@@ -71,30 +72,51 @@ _DATASET_PRIOR_HEADS = frozenset(singular(h) for h in DATASET_HEADS)
 _TASK_PRIOR_HEADS = frozenset(singular(h) for h in TASK_WORDS)
 
 
+#: a model's size in parameters ends its name: "LLaMA-13B", "GPT-3.5-turbo-175B", "T5-770M"
+_MODEL_SIZE = re.compile(r"(?:^|[-_ ])\d+(?:\.\d+)?[bmk]$", re.IGNORECASE)
+#: benchmarks and environments are named so: "ToolBench", "Act-Bench-CNN", "Safety-Gym"
+_BENCHMARK_PART = re.compile(r"bench|gym", re.IGNORECASE)
+#: heads of a task whatever modifies them: "sequence modeling", "bias evaluation",
+#: "restless multi-armed bandits"
+_TASK_ACTIVITY_HEADS = frozenset("modeling modelling evaluation bandit".split())
+
+
+def _setting(word: str) -> bool:
+    """A learning setting, also as the last part of a compound ("meta-continual")."""
+    return word in LEARNING_SETTINGS or word.rsplit("-", 1)[-1] in LEARNING_SETTINGS
+
+
 def label_from_name(name: str) -> str | None:
     """The label a name's own words give it, or ``None`` when they do not say.
 
-    Only the last words decide: "ImageNet pre-training" is not a Dataset.
+    Only the last words decide ("ImageNet pre-training" is not a Dataset), and
+    a name written as one: a model size ("LLaMA-13B") makes a Method, a
+    benchmark's or environment's name ("ToolBench", "Act-Bench-CNN") a Dataset.
     """
     words = canonical_key(name, "").split()
     if not words:
         return None
+    tokens = name.split()
+    if _MODEL_SIZE.search(tokens[-1]) and any(c.isalpha() for c in tokens[-1]):
+        return "METHOD"
+    if any(_BENCHMARK_PART.search(t) and t[:1].isupper() for t in tokens):
+        return "DATASET"
     last = words[-1]
     before = words[-2] if len(words) >= 2 else ""
-    coined = len(words) >= 2 and all(w[:1].isupper() for w in name.split())
+    coined = len(words) >= 2 and all(w[:1].isupper() for w in tokens)
     if coined and last in ("learning", *_SETTING_ABBREVIATIONS):
         return None  # "Progressive Active Learning" is somebody's method, not a setting
     if last in _SETTING_ABBREVIATIONS and before:
-        return "TASK" if before in LEARNING_SETTINGS or before.endswith("-agent") else None
-    if last == "learning" and before in LEARNING_SETTINGS:
-        return "TASK"
+        return "TASK" if _setting(before) or before.endswith("-agent") else None
+    if last == "learning" and any(_setting(w) for w in words[:-1]):
+        return "TASK"  # "few-shot learning", "collaborative machine learning"
     if "-" in last and last.rsplit("-", 1)[1] in _SETTING_ABBREVIATIONS:  # "meta-RL"
         return "TASK"
     if len(words) == 1:
         return "METRIC" if last in METRIC_HEADS else None
     if last in _DATASET_PRIOR_HEADS:
         return "DATASET"
-    if last in _TASK_PRIOR_HEADS:
+    if last in _TASK_PRIOR_HEADS or singular(last) in _TASK_ACTIVITY_HEADS:
         return "TASK"
     if last in METRIC_PRIOR_HEADS:
         return "METRIC"

@@ -90,7 +90,17 @@ def find_dataset_cues(doc: Doc) -> list[Span]:
         for h in heads:
             if h > sent.start and doc[h - 1].lower_ not in {"the", "a", "these", "our"}:
                 found.extend(_list_items_before(doc, h, sent.start))
-        # "on CIFAR-10" in a sentence about experiments
+    return found
+
+
+def find_evaluation_targets(doc: Doc) -> list[Span]:
+    """Names with digits after "on" in a sentence about experiments: "on CIFAR-10".
+
+    A weaker cue than a dataset head word: models are evaluated "on" too ("we
+    evaluate on GPT-4"), so these only add where no entity is.
+    """
+    found: list[Span] = []
+    for sent in doc.sents:
         lower = sent.text.lower()
         if any(w in lower for w in _EVAL_WORDS):
             for t in sent:
@@ -142,7 +152,9 @@ def make_dataset_cues(nlp: Language, name: str) -> DatasetCues:
 class DatasetCues:
     """Labels DATASET the names that strong textual cues mark as datasets.
 
-    Overrides other components' labels on those spans; sets no custom attributes.
+    Overrides other components' labels on those spans ("the X dataset",
+    "datasets such as A and B"); a name with digits after "on" in a sentence
+    about experiments is added only where no entity is. Sets no custom attributes.
     """
 
     def __call__(self, doc: Doc) -> Doc:
@@ -155,6 +167,8 @@ class DatasetCues:
             if not any(i in datasets for i in range(s.start, s.end))
         ]
         add_entities(doc, spans, override=True)
+        targets = [Span(doc, s.start, s.end, label="DATASET") for s in find_evaluation_targets(doc)]
+        add_entities(doc, targets)  # where nothing else was found
         doc.ents = [e for e in doc.ents if not _is_category_prefix(e)]
         return doc
 

@@ -425,3 +425,17 @@ def test_a_finding_is_not_proposed_unless_it_has_a_name(nlp, tagged, is_proposed
     doc.ents = [doc.char_span(start, start + len(tagged), label="METHOD")]
     doc = ProposalDetector()(doc)
     assert [(e.text, e._.proposed) for e in doc.ents] == [(tagged, is_proposed)]
+
+
+def test_a_model_evaluated_on_stays_a_model(nlp):
+    """ "evaluated on GPT-4" does not make GPT-4 a dataset; an untagged "on CIFAR-10" does."""
+    from paperkg.extract.components import DatasetCues
+
+    text = "Experiments evaluate on GPT-4 and on CIFAR-10."
+    analysis = ["tok2vec", "tagger", "senter", "attribute_ruler", "lemmatizer"]
+    with nlp.select_pipes(enable=[p for p in analysis if p in nlp.pipe_names]):
+        doc = nlp(text)
+    start = text.index("GPT-4")
+    doc.ents = [doc.char_span(start, start + 5, label="METHOD")]
+    doc = DatasetCues()(doc)
+    assert ents(doc) == {("GPT-4", "METHOD"), ("CIFAR-10", "DATASET")}

@@ -21,6 +21,17 @@ from paperkg.records import Mention, Paper, PaperMentions
         ("FID", "METRIC"),
         ("graph neural networks", "METHOD"),
         ("set cover problem", "TASK"),
+        # a name written as a model's or a benchmark's
+        ("LLaMA-13B", "METHOD"),
+        ("GPT-3.5-turbo-175B", "METHOD"),
+        ("Act-Bench-CNN", "DATASET"),
+        ("ToolBench", "DATASET"),
+        # settings inside compounds, activities
+        ("meta-continual learning", "TASK"),
+        ("collaborative machine learning", "TASK"),
+        ("sequence modeling", "TASK"),
+        ("restless multi-armed bandits", "TASK"),
+        ("local attention", "METHOD"),
         # the words do not say: the corpus decides
         ("GPT-4", None),
         ("contrastive learning", None),
