@@ -71,26 +71,26 @@ def whole_words(doc: Doc, start: int, end: int) -> tuple[int, int]:
     """Widen ``[start, end)`` to whole words: tokens glued by a hyphen or slash.
 
     "pre" in "pre-training" -> "pre-training"; "Õ(n" is not glued by a joiner
-    and stays.
+    and stays, nor is "He" in "He/LeCun" (two names).
     """
+
+    def joiner(i: int) -> bool:
+        return doc[i].text in _JOINERS and not _name_slash(doc[i])
+
     while start > 0 and (
-        (doc[start - 1].text in _JOINERS and not doc[start - 1].whitespace_)
-        or (doc[start].text in _JOINERS and not doc[start - 1].whitespace_)
+        (joiner(start - 1) and not doc[start - 1].whitespace_)
+        or (joiner(start) and not doc[start - 1].whitespace_)
     ):
-        if doc[start - 1].text in _JOINERS and start - 2 >= 0 and not doc[start - 2].whitespace_:
+        if joiner(start - 1) and start - 2 >= 0 and not doc[start - 2].whitespace_:
             start -= 2
-        elif doc[start].text in _JOINERS:
+        elif joiner(start):
             start -= 1
         else:
             break
-    while (
-        end < len(doc)
-        and not doc[end - 1].whitespace_
-        and (doc[end].text in _JOINERS or doc[end - 1].text in _JOINERS)
-    ):
-        if doc[end].text in _JOINERS and end + 1 < len(doc) and not doc[end].whitespace_:
+    while end < len(doc) and not doc[end - 1].whitespace_ and (joiner(end) or joiner(end - 1)):
+        if joiner(end) and end + 1 < len(doc) and not doc[end].whitespace_:
             end += 2
-        elif doc[end - 1].text in _JOINERS:
+        elif joiner(end - 1):
             end += 1
         else:
             break
@@ -194,6 +194,14 @@ def in_citation(span: Span) -> bool:
     return has_year and ("et al" in inside.text.lower() or len(inside) <= 6)
 
 
+def _name_slash(token) -> bool:
+    """A slash between two capitalised names: "He/LeCun initialization" is two things."""
+    doc = token.doc
+    if token.text != "/" or token.i == 0 or token.i + 1 >= len(doc):
+        return False
+    return doc[token.i - 1].text[:1].isupper() and doc[token.i + 1].text[:1].isupper()
+
+
 def conjuncts(span: Span) -> list[tuple[int, int, str | None]]:
     """The parts of a coordination: ``(start, end, surface)``; ``[]`` if it is one name.
 
@@ -203,7 +211,7 @@ def conjuncts(span: Span) -> list[tuple[int, int, str | None]]:
     ("Pick and Place") stays whole, so do spans with brackets.
     """
     doc = span.doc
-    separators = [t.i for t in span if t.lower_ in {"and", "or"} or t.text == ","]
+    separators = [t.i for t in span if t.lower_ in {"and", "or"} or t.text == "," or _name_slash(t)]
     if not separators or any(t.text in "()[]" for t in span):
         return []
     words = [t for t in span if t.i not in separators]

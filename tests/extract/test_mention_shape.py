@@ -66,6 +66,12 @@ def shaped(tagger, text, tagged, label="METHOD", **rules):
             "truncation and saliency method",
             ["truncation method", "saliency method"],
         ),
+        (
+            "Weights use He/LeCun initialization here.",
+            "He/LeCun initialization",
+            ["He initialization", "LeCun initialization"],
+        ),
+        ("An encoder/decoder model.", "encoder/decoder model", ["encoder/decoder model"]),
         # a capitalised name with "and" is one name
         ("We solve Pick and Place tasks.", "Pick and Place", ["Pick and Place"]),
     ],
