@@ -7,8 +7,8 @@ Attacks". The abstract then often says "our method" or "we develop an approach"
 and the name appears later, as a use. :func:`mark_title_proposals` marks as
 proposed, in each paper:
 
-- the name before a title's colon ("Cal-QL: Calibrated Offline RL …") when it is
-  written as a name or the abstract mentions it;
+- the name before a title's colon ("Cal-QL: Calibrated Offline RL …", "The Graph
+  Pencil Method: …"), unless it is a topic or a description (:func:`title_name`);
 - a name the abstract defines with an acronym ("free data selection (FreeSel)")
   when the title holds the long form or the acronym and a sentence in which the
   paper puts something forward ("we propose", "which we call") names it, unless
@@ -60,9 +60,9 @@ def title_name(title: str) -> str | None:
     """The name before a title's colon, when there is one.
 
     It is a name when a word of it is written as one ("Cal-QL", "DIFFER") or
-    when it is a short Title-Case phrase that is not a topic or a description
-    ("The Graph Pencil Method", "Amortized Reparametrization"); the caller
-    checks that the abstract uses such a phrase.
+    when it is a short Title-Case phrase ("The Graph Pencil Method", "Amortized
+    Reparametrization"), and not a topic ("Learning to Reason") or a
+    description ("Tester-Learners for Halfspaces").
 
     >>> title_name("Cal-QL: Calibrated Offline RL Pre-Training for Efficient Online Fine-Tuning")
     'Cal-QL'
@@ -74,6 +74,8 @@ def title_name(title: str) -> str | None:
     True
     >>> title_name("Bandits with Knapsacks: Adversarial Rewards") is None
     True
+    >>> title_name("Tester-Learners for Halfspaces: Universal Algorithms") is None
+    True
     """
     head, colon, _ = title.partition(":")
     words = head.split()
@@ -81,10 +83,12 @@ def title_name(title: str) -> str | None:
         words = words[1:]
     if not colon or not words or len(words) > _MAX_NAME_WORDS:
         return None
+    lowered = [w.lower() for w in words]
+    if _DESCRIPTION_WORDS & set(lowered):
+        return None
     if any(looks_like_name(w.strip("()")) for w in words):
         return " ".join(words)
-    lowered = [w.lower() for w in words]
-    if lowered[0] in _TOPIC_STARTS or _DESCRIPTION_WORDS & set(lowered):
+    if lowered[0] in _TOPIC_STARTS:
         return None
     return " ".join(words) if all(w[:1].isupper() for w in words) else None
 
@@ -156,10 +160,7 @@ def mark_title_proposals(results: list[PaperMentions]) -> tuple[list[PaperMentio
         title = result.paper.title or ""
         names: set[str] = set()
         leading = title_name(title)
-        if leading and (
-            any(looks_like_name(w) for w in leading.split())
-            or _in_text(leading, result.paper.text, ignore_case=True)
-        ):
+        if leading:
             names.add(_fold(leading))
         folded_title = f" {_fold(title)} "
         title_words = set(re.findall(r"[\w-]+", title))

@@ -130,9 +130,20 @@ def without_finite_verbs(doc: Doc, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+#: verbs that introduce a name and are no part of it: "named Subtree Attention (STA)"
+NAMING_VERBS = frozenset(
+    "named called termed dubbed coined proposed introduced presented denoted".split()
+)
+
+
 def without_filler(doc: Doc, start: int, end: int) -> tuple[int, int]:
-    """Drop rating and sizing adjectives in front of a name ("big Transformer-based model")."""
-    while end - start > 1 and doc[start].lower_ in FILLER_ADJECTIVES and doc[start].is_lower:
+    """Drop rating and sizing adjectives, and naming verbs, in front of a name
+    ("big Transformer-based model", "named Subtree Attention")."""
+    while (
+        end - start > 1
+        and doc[start].lower_ in FILLER_ADJECTIVES | NAMING_VERBS
+        and doc[start].is_lower
+    ):
         nxt = doc[start + 1]
         if nxt.text in _JOINERS and not doc[start].whitespace_:
             break  # "large-scale" is one word; whole_words keeps it
