@@ -97,6 +97,20 @@ def whole_words(doc: Doc, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+def one_line(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """No whitespace at the edges, and no line break inside: the title and the
+    abstract's first sentence are apart ("\n\nKnowledge-based VQA" -> "Knowledge-based VQA")."""
+    while start < end and doc[start].is_space:
+        start += 1
+    while end > start and doc[end - 1].is_space:
+        end -= 1
+    breaks = [i for i in range(start, end) if doc[i].is_space and "\n" in doc[i].text]
+    if breaks:  # keep the longer side of the first break
+        cut = breaks[0]
+        start, end = (start, cut) if cut - start >= end - cut - 1 else (cut + 1, end)
+    return start, end
+
+
 def balanced(doc: Doc, start: int, end: int) -> tuple[int, int]:
     """Cut an unclosed bracket and what follows it, or an unopened one and what precedes;
     drop a bracketed remark in front of the name ("(SOTA) DC" -> "DC")."""
@@ -309,6 +323,9 @@ class MentionShape:
             if not pieces:
                 pieces = [(ent.start, ent.end, None)]
             for start, end, surface in pieces:
+                start, end = one_line(doc, start, end)
+                if end <= start:
+                    continue
                 if rules.get("whole_words"):
                     start, end = whole_words(doc, start, end)
                 if rules.get("balanced"):

@@ -74,6 +74,26 @@ def _stops(doc: Doc, i: int) -> bool:
     return doc[i].lower_ in _WINDOW_STOPS and not glued
 
 
+#: words after a proposal verb that say what the proposal is for or built from
+_PURPOSE_WORDS = frozenset(
+    "for to on which that where whose than over by using based with from via upon".split()
+)
+#: how far after the verb a definition still names what is proposed
+_DEFINITION_REACH = 20
+
+
+def _defined_after(trigger, long: Span) -> bool:
+    """An acronym's long form that follows the proposal verb before any word of purpose:
+    "we propose a novel solution, bootstrapped training of score-conditioned generator
+    (BootGen)"; not "a new method for reinforcement learning (RL)"."""
+    doc = trigger.doc
+    if not (trigger.i < long.start <= trigger.i + _DEFINITION_REACH):
+        return False
+    if long.start >= trigger.sent.end:
+        return False
+    return not any(doc[k].lower_ in _PURPOSE_WORDS for k in range(trigger.i + 1, long.start))
+
+
 def _named_after_colon(window: Span) -> Span | None:
     """The stretch after a colon that ends ``window``, when it holds a name.
 
@@ -122,7 +142,7 @@ def find_proposed_spans(doc: Doc) -> list[Span]:
             window = named
         found: list[Span] = []
         for long, short in acronym_pairs:
-            if window.start <= short.start < window.end + 2:
+            if window.start <= short.start < window.end + 2 or _defined_after(token, long):
                 found.extend([long, short])
         found.extend(
             run

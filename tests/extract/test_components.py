@@ -30,6 +30,11 @@ def proposed(doc):
             "To address this, we propose EmbedLLM, a framework designed to learn representations of LLMs.",
             {"EmbedLLM"},
         ),
+        (
+            "We propose a novel solution, bootstrapped training of score-conditioned generator "
+            "(BootGen) algorithm.",
+            {"BootGen"},
+        ),
     ],
 )
 def test_proposed_names_are_found(nlp, text, expected):
@@ -43,6 +48,7 @@ def test_proposed_names_are_found(nlp, text, expected):
         ("Prior work proposed GraphSAGE for inductive learning.", "GraphSAGE"),
         ("We propose EmbedLLM, a framework designed to learn representations of LLMs.", "LLMs"),
         ("We propose to use ResNet-50 as the encoder.", "ResNet-50"),
+        ("We propose a new method for reinforcement learning (RL) agents.", "RL"),
     ],
 )
 def test_used_names_are_not_proposed(nlp, text, used):

@@ -37,6 +37,12 @@ def shaped(tagger, text, tagged, label="METHOD", **rules):
         ("We then apply fine-tuning to it.", "tuning", ["fine-tuning"]),
         # an unclosed bracket is cut
         ("samples are in-distribution (ID data too", "in-distribution (ID", ["in-distribution"]),
+        # the title and the abstract are apart
+        (
+            "Dense Retrieval.\n\nKnowledge-based VQA needs it.",
+            "\n\nKnowledge-based VQA",
+            ["Knowledge-based VQA"],
+        ),
         # a bracketed remark in front of a name goes
         ("unlike state-of-the-art (SOTA) DC methods", "(SOTA) DC", ["DC"]),
         # filler adjectives in front of a name go
