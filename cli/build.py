@@ -35,8 +35,8 @@ def build(
     model: Annotated[
         str | None,
         typer.Option(
-            help="Extraction model: fast (CNN NER, default), accurate (transformer NER, "
-            "better on SciERC-style phrases, half as fast), or a spaCy pipeline folder."
+            help="Extraction model: accurate (the shipped transformer NER, the default) "
+            "or a spaCy pipeline folder."
         ),
     ] = None,
     aliases: Annotated[

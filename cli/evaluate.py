@@ -37,7 +37,7 @@ def eval_command(
         typer.Option(
             "--model",
             "-m",
-            help="fast (default), accurate, or a spaCy pipeline (path or package).",
+            help="accurate (the default), or a spaCy pipeline (path or package).",
         ),
     ] = None,
     heldout: Annotated[

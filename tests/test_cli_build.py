@@ -13,11 +13,11 @@ from paperkg import load_graph
 PROPOSED_METHODS = ["LADS", "Light-DDG", "SelKD", "SIIHPC", "EmbedLLM"]
 
 
-@pytest.fixture(scope="module", params=["fast", "accurate"])
-def built(request, tmp_path_factory, repo_root):
-    """The example built with each shipped model (`fast` is the default)."""
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, repo_root):
+    """The example built with the default model, as the README's first command does."""
     out = tmp_path_factory.mktemp("out")
-    model = [] if request.param == "fast" else ["--model", request.param]
+    model = []
     proc = subprocess.run(
         [
             sys.executable,
@@ -117,3 +117,25 @@ def test_a_missing_input_is_one_clear_line(tmp_path, repo_root):
     assert proc.returncode == 1
     assert "nope/*.txt" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_the_removed_fast_model_is_one_clear_line(tmp_path, repo_root):
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "paperkg.cli",
+            "build",
+            "examples/iclr2025_abstracts.txt",
+            "-o",
+            str(tmp_path),
+            "--model",
+            "fast",
+        ],
+        cwd=repo_root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1
+    assert "no longer shipped" in proc.stderr and "Traceback" not in proc.stderr

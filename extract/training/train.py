@@ -212,6 +212,7 @@ def train_model(
     method_model: str | Path | None = None,
     stage1_steps: int = 1500,
     tag_with: str | None = None,
+    scirex: str | Path | None = None,
 ) -> Path:
     """Train the NER and return the folder of the finished pipeline.
 
@@ -252,6 +253,7 @@ def train_model(
         scierc_repeat=scierc_repeat,
         method_model=masker,
         tag_with=tag_with,
+        scirex=scirex,
     )
     settings = {"paths.train": str(corpora["train"]), "paths.dev": str(corpora["dev"])}
     settings.update(overrides or {})

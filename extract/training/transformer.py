@@ -35,7 +35,7 @@ from thinc.api import Config
 from ...errors import ExtractionError
 from ..components.transformer_ner import SETTINGS_FILE, TOKENIZER_FILE, TransformerNER
 from ..evaluate import evaluate
-from ..pipeline import BASE_MODEL, RULE_COMPONENTS, SHIPPED_MODEL_DIR
+from ..pipeline import BASE_MODEL, RULE_COMPONENTS, SHIPPED_TRANSFORMER_DIR
 from .train import prepare_corpora, write_meta
 
 logger = logging.getLogger(__name__)
@@ -112,7 +112,7 @@ def train_transformer(
     pipeline (the stock tagger, lemmatizer and sentence recogniser, then the
     transformer NER) with data, licences and scores in its ``meta.json``.
     TDMSci's unannotated METHODs are masked with ``method_model``'s predictions
-    (default: the shipped CNN pipeline). With ``[data] selection`` on, a part
+    (default: the shipped pipeline). With ``[data] selection`` on, a part
     of each training corpus is kept back and the epoch is chosen on it, so
     the dev sets are scored only once, at the end, on what was not tuned on.
     """
@@ -138,7 +138,7 @@ def train_transformer(
     work.mkdir(parents=True, exist_ok=True)
     masker = None
     if tdmsci and (scierc or scier):
-        masker = spacy.load(method_model or SHIPPED_MODEL_DIR)
+        masker = spacy.load(method_model or SHIPPED_TRANSFORMER_DIR)
     corpora = prepare_corpora(
         output_dir / "corpus",
         scierc=scierc,
@@ -314,7 +314,7 @@ def train_transformer(
         "config": settings,
         "best_epoch": best_epoch,
         "epochs_log": [json.loads(line) for line in log_path.read_text().splitlines()],
-        "tdmsci_method_mask": str(method_model or "shipped CNN pipeline (paperkg_ner)")
+        "tdmsci_method_mask": str(method_model or "the shipped pipeline (paperkg_trf)")
         if masker is not None
         else None,
         "span_stats": corpora["span_stats"],

@@ -222,9 +222,21 @@ def test_dataset_names_keep_a_head_that_is_part_of_the_name(nlp, text, name):
 
 
 def rules_only(nlp, text):
-    """``text`` through the pipeline with its NER switched off: what the rules find alone."""
-    with nlp.select_pipes(disable=["ner"]):
-        return nlp(text)
+    """``text`` through the pipeline with its NER switched off: what the rules find alone.
+
+    The noun-phrase fallback ships disabled after the transformer NER; these tests
+    are about it, so it is switched on for them.
+    """
+    ner = [name for name in ("ner", "transformer_ner") if name in nlp.pipe_names]
+    fallback_off = "paperkg_term_rules" in nlp.disabled
+    if fallback_off:
+        nlp.enable_pipe("paperkg_term_rules")
+    try:
+        with nlp.select_pipes(disable=ner):
+            return nlp(text)
+    finally:
+        if fallback_off:
+            nlp.disable_pipe("paperkg_term_rules")
 
 
 @pytest.mark.parametrize(
