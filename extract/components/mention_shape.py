@@ -4,7 +4,7 @@ A NER tags word pieces of meaning, not names, and its errors have a few recurrin
 shapes that no reader would accept as a concept:
 
 - a piece of a word: "pre" of *pre-training*, "open" of *open-vocabulary*;
-- a run-on into a verb or an unclosed bracket: "FreeSel bypass", "in-distribution (ID";
+- a run-on into an unclosed bracket: "in-distribution (ID";
 - a lone adjective: "heavy", "single", "generative";
 - filler in front of the name: "prevalent text-to-text instruction tuning",
   "big Transformer-based model";
@@ -39,8 +39,6 @@ if not Span.has_extension("surface"):
 _JOINERS = frozenset({"-", "/", "_", "–", "‐"})
 #: POS of a token a name can end on; a gerund ("learning", "pruning") too
 _NAME_END_POS = frozenset({"NOUN", "PROPN", "NUM", "X", "SYM"})
-#: finite verbs: a name never ends on one ("MC dropout underperform")
-_FINITE_VERB_TAGS = frozenset({"VBZ", "VBP", "VBD", "MD"})
 #: adjectives that rate or size a thing without naming it; dropped at a name's start
 FILLER_ADJECTIVES = frozenset(
     """
@@ -133,14 +131,6 @@ def balanced(doc: Doc, start: int, end: int) -> tuple[int, int]:
         end -= 1
     while start < end and doc[start].is_punct and doc[start].text not in "([":
         start += 1
-    return start, end
-
-
-def without_finite_verbs(doc: Doc, start: int, end: int) -> tuple[int, int]:
-    """Cut a name where a finite verb starts: "FreeSel bypass" -> "FreeSel"."""
-    for i in range(start + 1, end):
-        if doc[i].tag_ in _FINITE_VERB_TAGS and doc[i].is_lower:
-            return start, i
     return start, end
 
 
@@ -266,7 +256,6 @@ def conjuncts(span: Span) -> list[tuple[int, int, str | None]]:
     default_config={
         "whole_words": True,
         "balanced": True,
-        "finite_verbs": True,
         "filler": True,
         "needs_noun": True,
         "idioms": True,
@@ -279,7 +268,6 @@ def make_mention_shape(
     name: str,
     whole_words: bool,
     balanced: bool,
-    finite_verbs: bool,
     filler: bool,
     needs_noun: bool,
     idioms: bool,
@@ -289,7 +277,6 @@ def make_mention_shape(
     return MentionShape(
         whole_words=whole_words,
         balanced=balanced,
-        finite_verbs=finite_verbs,
         filler=filler,
         needs_noun=needs_noun,
         idioms=idioms,
@@ -330,8 +317,6 @@ class MentionShape:
                     start, end = whole_words(doc, start, end)
                 if rules.get("balanced"):
                     start, end = balanced(doc, start, end)
-                if rules.get("finite_verbs") and end > start:
-                    start, end = without_finite_verbs(doc, start, end)
                 if rules.get("filler") and end > start and not surface:
                     start, end = without_filler(doc, start, end)
                 if end <= start:
