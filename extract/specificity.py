@@ -52,7 +52,7 @@ from .components.lexicon import (
     TASK_WORDS,
     looks_like_name,
 )
-from .components.mention_shape import FILLER_ADJECTIVES
+from .components.mention_shape import FILLER_ADJECTIVES, title_cased
 
 __all__ = [
     "BROAD_NOUNS",
@@ -209,16 +209,17 @@ NAMED_SHARE = 0.5
 def mention_is_name(mention: Mention) -> bool:
     """A mention written as a name: capitals inside, digits, an acronym.
 
-    A capital at the start of a sentence does not count, nor a bracketed
-    acronym after the words ("graphs (GraphACL)"), nor "SOTA".
+    A capital at the start of a sentence or in a Title-Case title does not
+    count, nor a bracketed acronym after the words ("graphs (GraphACL)"), nor "SOTA".
     """
     text = re.sub(r"\s*\([^()]*\)", "", mention.text) or mention.text
     tokens = [t for t in text.split() if t.lower() not in _NOT_NAMES]
     first_in_sentence = mention.sentence.lstrip().startswith(mention.text)
+    in_title = title_cased(mention.sentence)  # every word of a title is capitalised
     for i, token in enumerate(tokens):
         if looks_like_name(token.strip("()[],.;:")):
             return True
-        if token[:1].isupper() and not (i == 0 and first_in_sentence):
+        if token[:1].isupper() and not (i == 0 and first_in_sentence) and not in_title:
             return True
     return False
 

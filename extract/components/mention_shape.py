@@ -60,9 +60,22 @@ _IDIOM_PREPOSITIONS = frozenset({"at", "by", "in"})
 _YEAR = re.compile(r"^(19|20)\d\d[a-z]?$")
 
 
+def title_cased(sentence: str) -> bool:
+    """A sentence written in Title Case (a paper's title): its capitals say nothing.
+
+    >>> title_cased("Recasting Continual Learning as Sequence Modeling."), title_cased("We use BERT.")
+    (True, False)
+    """
+    words = [w for w in sentence.split() if len(w) > 3 and w[0].isalpha()]
+    return len(words) >= 4 and sum(w[0].isupper() for w in words) >= 0.6 * len(words)
+
+
 def _is_name_like(token) -> bool:
     text = token.text
-    return looks_like_name(text) or (text[:1].isupper() and not token.is_sent_start)
+    if looks_like_name(text):
+        return True
+    capital = text[:1].isupper() and not token.is_sent_start
+    return capital and not title_cased(token.sent.text)
 
 
 def whole_words(doc: Doc, start: int, end: int) -> tuple[int, int]:
@@ -134,19 +147,25 @@ def balanced(doc: Doc, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-#: verbs that introduce a name and are no part of it: "named Subtree Attention (STA)"
+#: verbs that introduce a name and are no part of it: "named Subtree Attention (STA)",
+#: and the verbs of a title's rhetoric: "Recasting Continual Learning as …"
 NAMING_VERBS = frozenset(
-    "named called termed dubbed coined proposed introduced presented denoted".split()
+    """
+    named called termed dubbed coined proposed introduced presented denoted recasting
+    rethinking revisiting deconstructing unifying bridging understanding improving
+    enhancing exploring investigating analyzing analysing characterizing demystifying
+    unveiling unlocking leveraging harnessing mitigating addressing tackling overcoming
+    accelerating tailoring towards toward
+    """.split()
 )
 
 
 def without_filler(doc: Doc, start: int, end: int) -> tuple[int, int]:
     """Drop rating and sizing adjectives, and naming verbs, in front of a name
     ("big Transformer-based model", "named Subtree Attention")."""
-    while (
-        end - start > 1
-        and doc[start].lower_ in FILLER_ADJECTIVES | NAMING_VERBS
-        and doc[start].is_lower
+    while end - start > 1 and (
+        (doc[start].lower_ in FILLER_ADJECTIVES and doc[start].is_lower)
+        or doc[start].lower_ in NAMING_VERBS  # title verbs come capitalised
     ):
         nxt = doc[start + 1]
         if nxt.text in _JOINERS and not doc[start].whitespace_:

@@ -43,6 +43,12 @@ def shaped(tagger, text, tagged, label="METHOD", **rules):
             "\n\nKnowledge-based VQA",
             ["Knowledge-based VQA"],
         ),
+        # a title's rhetoric is not part of the name
+        (
+            "Recasting Continual Learning as Sequence Modeling.\n\nWe study it.",
+            "Recasting Continual Learning",
+            ["Continual Learning"],
+        ),
         # a bracketed remark in front of a name goes
         ("unlike state-of-the-art (SOTA) DC methods", "(SOTA) DC", ["DC"]),
         # filler adjectives in front of a name go
@@ -94,6 +100,8 @@ def test_mentions_are_reshaped_into_names(tagger, text, tagged, expected):
         ("We train models at scale on web data.", "scale"),
         ("The heavy tails matter here.", "heavy"),
         ("with S and T as sets", "S"),
+        # a capital in a Title-Case title makes no name of an adjective
+        ("Towards Encoder-only Shallow Transformers for Vision.\n\nWe study it.", "Encoder-only"),
         ("as shown by Smith et al. (2020), the bound holds", "Smith"),
         ("a known result (Vaswani et al., 2017) on attention", "Vaswani"),
     ],

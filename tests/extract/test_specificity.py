@@ -75,6 +75,9 @@ def test_a_named_dataset_is_a_dataset():
         ("Training data", "Training data is scarce.", False),  # a capital that starts a sentence
         ("training data", "We collect training data.", False),
         ("Open X-Embodiment", "Open X-Embodiment is large.", True),
+        # capitals in a Title-Case title say nothing
+        ("Synthetic Data", "Learning from Synthetic Data at Scale.", False),
+        ("ImageNet", "Scaling Vision Models on ImageNet.", True),
     ],
 )
 def test_a_mention_is_a_name_by_its_writing(text, sentence, named):
