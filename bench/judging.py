@@ -59,6 +59,13 @@ def load_judged(path: Path = SAMPLE_FILE) -> dict[str, dict]:
     if not path.exists():
         return {}
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    for row in rows:
+        for link in row.get("links", []):
+            if link["verdict"] not in VERDICTS:
+                raise SystemExit(
+                    f"{path}: paper {row['paper_id']}, link {link['name']!r}: verdict "
+                    f"{link['verdict']!r} is none of {', '.join(VERDICTS)}; fix the file"
+                )
     return {row["paper_id"]: row for row in rows}
 
 
