@@ -147,25 +147,39 @@ def balanced(doc: Doc, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-#: verbs that introduce a name and are no part of it: "named Subtree Attention (STA)",
-#: and the verbs of a title's rhetoric: "Recasting Continual Learning as …"
+#: verbs that introduce a name and are no part of it: "named Subtree Attention (STA)"
 NAMING_VERBS = frozenset(
+    "named called termed dubbed coined proposed introduced presented denoted".split()
+)
+
+#: the verbs of a title's rhetoric: "Recasting Continual Learning as …". Only
+#: capitalised in a title: in running text "improving translation quality" or
+#: "understanding images" may be the very task a corpus annotates.
+TITLE_VERBS = frozenset(
     """
-    named called termed dubbed coined proposed introduced presented denoted recasting
-    rethinking revisiting deconstructing unifying bridging understanding improving
-    enhancing exploring investigating analyzing analysing characterizing demystifying
-    unveiling unlocking leveraging harnessing mitigating addressing tackling overcoming
-    accelerating tailoring towards toward
+    recasting rethinking revisiting deconstructing unifying bridging understanding
+    improving enhancing exploring investigating analyzing analysing characterizing
+    demystifying unveiling unlocking leveraging harnessing mitigating addressing
+    tackling overcoming accelerating tailoring towards toward
     """.split()
 )
 
 
+def _title_rhetoric(token) -> bool:
+    """A title verb opening a title or its part after the colon, or inside a Title-Case title."""
+    if token.lower_ not in TITLE_VERBS or not token.text[:1].isupper():
+        return False
+    after_colon = token.i > token.sent.start and token.doc[token.i - 1].text == ":"
+    return token.is_sent_start or after_colon or title_cased(token.sent.text)
+
+
 def without_filler(doc: Doc, start: int, end: int) -> tuple[int, int]:
-    """Drop rating and sizing adjectives, and naming verbs, in front of a name
-    ("big Transformer-based model", "named Subtree Attention")."""
+    """Drop rating and sizing adjectives, naming verbs and a title's rhetoric in
+    front of a name ("big Transformer-based model", "named Subtree Attention",
+    "Recasting Continual Learning")."""
     while end - start > 1 and (
-        (doc[start].lower_ in FILLER_ADJECTIVES and doc[start].is_lower)
-        or doc[start].lower_ in NAMING_VERBS  # title verbs come capitalised
+        (doc[start].lower_ in FILLER_ADJECTIVES | NAMING_VERBS and doc[start].is_lower)
+        or _title_rhetoric(doc[start])
     ):
         nxt = doc[start + 1]
         if nxt.text in _JOINERS and not doc[start].whitespace_:

@@ -49,6 +49,12 @@ def shaped(tagger, text, tagged, label="METHOD", **rules):
             "Recasting Continual Learning",
             ["Continual Learning"],
         ),
+        # ... but in running text the same verb may be the task itself
+        (
+            "Our aim is improving translation quality.",
+            "improving translation quality",
+            ["improving translation quality"],
+        ),
         # a bracketed remark in front of a name goes
         ("unlike state-of-the-art (SOTA) DC methods", "(SOTA) DC", ["DC"]),
         # filler adjectives in front of a name go
