@@ -13,6 +13,7 @@ import networkx as nx
 
 from .export.graphml import write_graphml
 from .export.html import ViewReport, write_html
+from .export.html_map import MapReport, prefers_map, write_map_html
 from .export.neo4j_bundle import write_neo4j_bundle
 from .extract.corpus_terms import add_corpus_term_mentions, find_corpus_terms
 from .extract.extractor import default_jobs, extract_mentions
@@ -144,7 +145,8 @@ class Outputs:
     """What :func:`write_outputs` wrote, and what the HTML view left out."""
 
     paths: list[Path]
-    view: ViewReport | None = None
+    #: what graph.html drew: the concept map above MAP_MIN_PAPERS papers, else the paper view
+    view: ViewReport | MapReport | None = None
 
 
 def write_outputs(
@@ -155,6 +157,10 @@ def write_outputs(
     neo4j_bundle: bool = True,
 ) -> Outputs:
     """Write graph.json, graph.graphml, graph.html and the neo4j/ bundle to ``outdir``.
+
+    graph.html is the concept map (:mod:`paperkg.export.html_map`) for a corpus of
+    more than :data:`~paperkg.export.html_map.MAP_MIN_PAPERS` papers, the
+    paper-concept view (:mod:`paperkg.export.html`) for a smaller one.
 
     Every file is written atomically, so a failure never leaves a half-written one.
     """
@@ -167,7 +173,10 @@ def write_outputs(
         ]
     )
     if html:
-        out.view = write_html(graph, outdir / "graph.html")
+        if prefers_map(graph):
+            out.view = write_map_html(graph, outdir / "graph.html")
+        else:
+            out.view = write_html(graph, outdir / "graph.html")
         out.paths.append(outdir / "graph.html")
     if neo4j_bundle:
         write_neo4j_bundle(graph, outdir / "neo4j")

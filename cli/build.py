@@ -111,7 +111,9 @@ def build(
     if outputs.view is not None and (outputs.view.nodes_left_out or outputs.view.edges_left_out):
         for line in outputs.view.summary()[1:]:
             console.print(line, highlight=False)
-        console.print("  (paperkg view out/graph.json --max-nodes N draws more)", highlight=False)
+        console.print(
+            f"  (paperkg view {output / 'graph.json'} --max-nodes N draws more)", highlight=False
+        )
     console.print("wrote " + ", ".join(str(p) for p in outputs.paths), highlight=False)
     if neo4j_uri:
         try:

@@ -87,7 +87,8 @@ def open_view(browser):
     """``open_view(path)`` loads a written view and waits until it is interactive."""
     pages = []
 
-    def open_(path: Path, *, timeout_s: float = 30) -> OpenedPage:
+    def open_(path: Path, *, timeout_s: float = 30, ready: str = "paperkgView") -> OpenedPage:
+        """``ready``: the page's global that says when it is interactive (paperkgMap for maps)."""
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         pages.append(page)
         opened = OpenedPage(page)
@@ -109,7 +110,7 @@ def open_view(browser):
         page.add_init_script(HOOKS)
         page.goto(Path(path).resolve().as_uri())
         page.wait_for_function(
-            "() => window.paperkgView && window.paperkgView.readyAt !== null",
+            f"() => window.{ready} && window.{ready}.readyAt !== null",
             timeout=timeout_s * 1000,
         )
         return opened
@@ -213,3 +214,14 @@ def make_graph(papers: list[dict], concepts: list[dict], links: list[tuple]) -> 
             if shared:
                 g.add_edge(a, b, key="CO_OCCURS_WITH", type="CO_OCCURS_WITH", weight=len(shared))
     return g
+
+
+@pytest.fixture(scope="session")
+def neurips_build(shared_data, tmp_path_factory) -> Path:
+    """``paperkg build`` of the NeurIPS 2023 abstracts in ../shared (about 5 minutes on 2 cores)."""
+    from paperkg.api import build, write_outputs
+
+    out = tmp_path_factory.mktemp("neurips2023")
+    result = build(sorted((shared_data / "neurips2023").glob("*.csv")))
+    write_outputs(result.graph, out, neo4j_bundle=False)
+    return out
