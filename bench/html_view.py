@@ -19,7 +19,15 @@ page is interactive:
 
 Waits are capped (``--cap``, default 60 s) and reported as ``>60 s``.
 
-Run: ``python3 bench/html_view.py [--sizes 500,2000,10000] [--cap 60] [--out bench/results]``
+The concept map (:func:`paperkg.export.html_map.write_map_html`, the default
+view above 300 papers) is measured on realistic synthetic corpora
+(:func:`paperkg.graph.synthetic.synthetic_field`) of 2,000, 10,000 and 50,000
+papers drawn as 300, 1,000 and 5,000 concepts (``--maps``), beside the
+paper-concept view of the same corpus with its defaults, in the same run; the
+map counts as interactive at ``window.paperkgMap.readyAt`` (first drawing).
+
+Run: ``python3 bench/html_view.py [--sizes 500,2000,10000] [--maps 2000:300,10000:1000,50000:5000]
+[--cap 60] [--out bench/results]``
 """
 
 from __future__ import annotations
@@ -136,14 +144,16 @@ HOOK_FIRST_DRAW = """
 """
 
 
-def time_to_interactive(path: Path, *, ours: bool, cap: float) -> tuple[float | None, list]:
+def time_to_interactive(
+    path: Path, *, ours: bool, cap: float, ready: str = "paperkgView"
+) -> tuple[float | None, list]:
     """Milliseconds from navigation start until interactive, or None past ``cap`` seconds.
 
     Each page is measured by a child process with its own Chromium: a page that
     keeps the browser's main thread busy (default pyvis at 10,000 nodes) can hang
     Playwright itself, so the child's whole process group is killed at the cap.
     """
-    cmd = [sys.executable, __file__, "--measure", str(path), "--cap", str(cap)]
+    cmd = [sys.executable, __file__, "--measure", str(path), "--cap", str(cap), "--ready", ready]
     if ours:
         cmd.append("--ours")
     child = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, start_new_session=True)
@@ -157,7 +167,7 @@ def time_to_interactive(path: Path, *, ours: bool, cap: float) -> tuple[float | 
     return result["ready"], result["problems"]
 
 
-def measure(path: Path, *, ours: bool, cap: float) -> dict:
+def measure(path: Path, *, ours: bool, cap: float, ready_global: str = "paperkgView") -> dict:
     """Open ``path`` in a fresh headless Chromium (all non-file requests blocked)."""
     from playwright.sync_api import sync_playwright
 
@@ -175,7 +185,9 @@ def measure(path: Path, *, ours: bool, cap: float) -> dict:
         if not ours:
             page.add_init_script(HOOK_FIRST_DRAW)
         page.goto(path.resolve().as_uri(), wait_until="commit", timeout=cap * 1000)
-        ready_js = "() => window.paperkgView && window.paperkgView.readyAt" if ours else PYVIS_READY
+        ready_js = (
+            f"() => window.{ready_global} && window.{ready_global}.readyAt" if ours else PYVIS_READY
+        )
         try:
             handle = page.wait_for_function(ready_js, timeout=cap * 1000, polling=50)
             ready = float(handle.json_value())
@@ -196,11 +208,19 @@ def main(argv: list[str] | None = None) -> int:
         help="also time our view with live physics forced on at these sizes, e.g. 200,400,800 "
         "(how PHYSICS_MAX_NODES was chosen)",
     )
+    parser.add_argument(
+        "--maps",
+        default="2000:300,10000:1000,50000:5000",
+        help="papers:concepts of the concept maps to time ('' = none)",
+    )
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--ready", default="paperkgView", help=argparse.SUPPRESS)
     parser.add_argument("--ours", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.measure:  # child process of time_to_interactive
-        print(json.dumps(measure(args.measure, ours=args.ours, cap=args.cap)))
+        print(
+            json.dumps(measure(args.measure, ours=args.ours, cap=args.cap, ready_global=args.ready))
+        )
         return 0
     sys.path.insert(0, str(Path(__file__).resolve().parents[1].parent))
     from paperkg.export.html import write_html
@@ -248,7 +268,51 @@ def main(argv: list[str] | None = None) -> int:
         "edges: in the graph (ours draws at most max(3 per node, 5000)); physics* = forced on; "
         "blocked/errors: requests to the network blocked (pyvis's CDN links) plus page errors"
     )
+    if args.maps:
+        print()
+        print_maps(args)
     return 0
+
+
+def print_maps(args) -> None:
+    """The concept map beside the paper-concept view, on the same synthetic corpora."""
+    from paperkg.export.html import write_html
+    from paperkg.export.html_map import write_map_html
+    from paperkg.graph.synthetic import synthetic_field
+
+    rows = []
+    for spec in args.maps.split(","):
+        papers, concepts = (int(x) for x in spec.split(":"))
+        graph = synthetic_field(papers)
+        for name in ("concept map", "papers view"):
+            path = args.out / f"{'map' if name == 'concept map' else 'papers'}_{papers}.html"
+            t = time.perf_counter()
+            if name == "concept map":
+                report = write_map_html(graph, path, max_nodes=concepts)
+                drawn = f"{report.concepts_drawn} concepts, {report.links_drawn} links"
+                ready_global = "paperkgMap"
+            else:
+                report = write_html(graph, path)
+                drawn = f"{report.nodes_drawn} nodes, {report.edges_drawn} edges"
+                ready_global = "paperkgView"
+            write_s = time.perf_counter() - t
+            ready, problems = time_to_interactive(path, ours=True, cap=args.cap, ready=ready_global)
+            rows.append((papers, name, drawn, path.stat().st_size / 1e6, write_s, ready, problems))
+            print(f"  {papers} {name}: ready={ready} problems={problems[:3]}", file=sys.stderr)
+    print(
+        f"{'papers':>6}  {'page':<12} {'drawn':<30} {'MB':>5} {'write s':>7} "
+        f"{'interactive':>12} {'errors':>6}"
+    )
+    for papers, name, drawn, mb, write_s, ready, problems in rows:
+        shown = f">{args.cap:.0f} s" if ready is None else f"{ready / 1000:.2f} s"
+        print(
+            f"{papers:>6}  {name:<12} {drawn:<30} {mb:>5.1f} {write_s:>7.1f} "
+            f"{shown:>12} {len(problems):>6}"
+        )
+    print(
+        "synthetic corpora (paperkg.graph.synthetic); papers view = paperkg view --mode papers "
+        "with its defaults (at most 2,000 nodes)"
+    )
 
 
 if __name__ == "__main__":

@@ -174,3 +174,11 @@ def test_the_neurips_2023_map(neurips_build, open_view):
     opened.screenshot("map_neurips2023.png")
     assert opened.js("paperkgMap.search('GNN')") is not None
     assert "graph neural network" in opened.page.inner_text("#pk-panel h2").lower()
+
+
+def test_an_empty_graph_gives_an_empty_map_without_errors(open_view, tmp_path):
+    report = write_map_html(nx.MultiDiGraph(), tmp_path / "empty.html")
+    opened = open_view(report.path, ready="paperkgMap")
+    assert opened.js("paperkgMap.visibleNodeCount()") == 0
+    assert opened.js("paperkgMap.search('anything')") is None
+    assert opened.errors == []
