@@ -22,6 +22,20 @@ ENTITY_LABELS: dict[str, str] = {
     "TASK": "Task",
     "METRIC": "Metric",
 }
+#: the graph's node labels: a paper, and the concept labels in ENTITY_LABELS' order
+PAPER = "Paper"
+CONCEPT_LABELS: tuple[str, ...] = tuple(ENTITY_LABELS.values())
+NODE_LABELS: tuple[str, ...] = (PAPER, *CONCEPT_LABELS)
+
+
+def paper_node_id(paper_id: str) -> str:
+    """The graph node id of a paper."""
+    return f"paper:{paper_id}"
+
+
+def concept_node_id(label: str, key: str) -> str:
+    """The graph node id of a concept, ``"<Label>:<canonical key>"``."""
+    return f"{label}:{key}"
 
 
 @dataclass

@@ -28,7 +28,8 @@ import neo4j
 import networkx as nx
 
 from paperkg.export import cypher
-from paperkg.export.neo4j_load import DEFAULT_BATCH_SIZE, database_counts, graph_rows, push_graph
+from paperkg.export.neo4j_load import database_counts, push_graph
+from paperkg.export.neo4j_rows import DEFAULT_BATCH_SIZE, graph_rows
 from paperkg.graph.schema import CO_OCCURS, CONCEPT_LABELS, EDGE_TYPE_FOR_LABEL, PAPER, PROPOSES
 
 ROOT = Path(__file__).resolve().parents[1]

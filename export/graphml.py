@@ -12,7 +12,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from .atomic import atomic_open
+from ..atomic import atomic_open
 
 LIST_SEPARATOR = "; "
 

@@ -51,10 +51,11 @@ from pyvis.edge import Edge
 from pyvis.network import Network
 from pyvis.node import Node
 
+from ..atomic import atomic_open
+from ..defaults import DEFAULT_MAX_NODES, EDGES_PER_NODE, MIN_EDGE_BUDGET, PHYSICS_MAX_NODES
 from ..errors import ExportError
 from ..graph.layout import spring_layout
 from ..graph.schema import CO_OCCURS, CONCEPT_LABELS, IS_A, NODE_LABELS, PAPER, PROPOSES
-from .atomic import atomic_open
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -67,15 +68,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-#: nodes drawn at most unless the caller asks for more
-DEFAULT_MAX_NODES = 2000
-#: above this many drawn nodes, positions are computed in Python and physics is off
-#: (bench/html_view.py: live physics needs several seconds to settle beyond a few hundred)
-PHYSICS_MAX_NODES = 400
-#: default edge budget per drawn node (see ``max_edges``)
-EDGES_PER_NODE = 3
-#: ... but never fewer than this many (they load in well under a second)
-MIN_EDGE_BUDGET = 5000
 
 ASSETS = Path(__file__).parent / "assets"
 VIS_DIR = Path(pyvis.__file__).parent / "templates" / "lib" / "vis-9.1.2"

@@ -39,8 +39,9 @@ from pathlib import Path
 import jinja2
 import networkx as nx
 
+from ..defaults import DEFAULT_MAP_NODES, MAP_MIN_PAPERS
 from ..errors import ExportError
-from ..graph.concept_map import DEFAULT_MAP_NODES, OTHER_COLOR, ConceptMap, concept_map
+from ..graph.concept_map import OTHER_COLOR, ConceptMap, concept_map
 from ..graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES, PROPOSES
 from .html import ASSETS, STYLES, VIS_DIR, _inline_asset, _write_atomically, script_json
 
@@ -54,8 +55,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-#: above this many papers a build's graph.html is the map, not the paper-concept view
-MAP_MIN_PAPERS = 300
 #: papers listed in a concept's panel (the most recent first); the rest are counted
 MAX_PAPERS_LISTED = 200
 #: co-occurring concepts listed in a concept's panel

@@ -14,7 +14,7 @@ The folder holds
 
 Both ways give the same nodes, relationships and properties as
 :func:`paperkg.export.neo4j_load.push_graph`: the rows come from the same
-:func:`~paperkg.export.neo4j_load.graph_rows`. Arrays use ``|`` as delimiter
+:func:`~paperkg.export.neo4j_rows.graph_rows`. Arrays use ``|`` as delimiter
 (``--array-delimiter='|'``); a ``|`` inside a list element is written as ``¦``
 and counted in :attr:`BundleReport.replaced_delimiters`.
 """
@@ -32,7 +32,7 @@ import networkx as nx
 from ..errors import ExportError
 from ..graph.schema import EDGE_TYPES, NODE_LABELS
 from . import cypher
-from .neo4j_load import graph_rows
+from .neo4j_rows import graph_rows
 
 logger = logging.getLogger(__name__)
 

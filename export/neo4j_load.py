@@ -24,19 +24,17 @@ then send ``UNWIND $rows`` batches per label and per relationship pattern in
 managed write transactions (``session.execute_write``), which the driver
 retries on transient errors. The Cypher texts live in :mod:`.cypher`.
 
-Property values (:func:`neo4j_value`): lists stay Neo4j lists, dicts such as
-``alias_counts`` and ``merge_reasons`` become JSON strings; ``None``, empty
-strings and empty lists are dropped, so the CSV bundle stores the same.
+The rows come from :mod:`paperkg.export.neo4j_rows` (shared with the bulk
+bundle, and free of the driver import).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import neo4j
@@ -53,39 +51,14 @@ from neo4j.exceptions import (
 from ..errors import ExportError
 from ..graph.schema import NODE_LABELS
 from . import cypher
+from .neo4j_rows import DEFAULT_BATCH_SIZE, GraphRows, graph_rows
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_BATCH_SIZE = 5000
 PASSWORD_ENV = "NEO4J_PASSWORD"
 MIN_SERVER_MAJOR = 5
 #: Bolt URI schemes (plain, TLS, TLS with a self-signed certificate; direct or routed)
 URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
-
-#: graph attributes that become the Neo4j label / relationship type rather than a property
-_NODE_META = ("label",)
-_EDGE_META = ("type",)
-
-
-@dataclass
-class GraphRows:
-    """A graph as rows ready for Cypher parameters, grouped by label / relationship pattern.
-
-    ``nodes[label]`` is a list of ``{"id": node id, "props": {...}}``;
-    ``rels[(type, start label, end label)]`` a list of ``{"src", "dst", "props"}``.
-    """
-
-    nodes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    rels: dict[tuple[str, str, str], list[dict[str, Any]]] = field(default_factory=dict)
-
-    def node_counts(self) -> dict[str, int]:
-        return {label: len(rows) for label, rows in self.nodes.items()}
-
-    def rel_counts(self) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for (rel, _, _), rows in self.rels.items():
-            counts[rel] = counts.get(rel, 0) + len(rows)
-        return counts
 
 
 @dataclass
@@ -112,94 +85,6 @@ class PushReport:
     def relationships_per_second(self) -> float:
         total = sum(self.relationships.values())
         return total / self.seconds if self.seconds > 0 else 0.0
-
-
-# --- graph -> rows -------------------------------------------------------------------------
-
-
-def neo4j_value(value: Any) -> Any:
-    """Convert one attribute value into something Neo4j stores, or ``None`` to drop it.
-
-    >>> neo4j_value(["GNN", "graph neural network"])
-    ['GNN', 'graph neural network']
-    >>> neo4j_value({"b": 1, "a": 2})
-    '{"a": 2, "b": 1}'
-    >>> neo4j_value([]) is None and neo4j_value("") is None
-    True
-    """
-    if isinstance(value, str):
-        return value or None
-    if value is None or isinstance(value, (bool, int, float)):
-        return value
-    if isinstance(value, dict):
-        return json.dumps(value, sort_keys=True, ensure_ascii=False)
-    if isinstance(value, (list, tuple, set, frozenset)):
-        items = [x for x in value if x is not None and x != ""]
-        if isinstance(value, (set, frozenset)):
-            items.sort(key=str)
-        if not items:
-            return None
-        for kind in (str, bool, int, float):
-            if all(isinstance(x, kind) for x in items):
-                return items
-        if all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in items):
-            return [float(x) for x in items]
-        # Neo4j lists are homogeneous: keep mixed or nested lists readable as JSON.
-        return json.dumps(items, ensure_ascii=False, default=str)
-    return str(value)
-
-
-def _props(data: dict[str, Any], skip: tuple[str, ...]) -> dict[str, Any]:
-    props = {}
-    for key, value in data.items():
-        if key in skip or key == "id":
-            continue
-        converted = neo4j_value(value)
-        if converted is not None:
-            props[key] = converted
-    return props
-
-
-def graph_rows(graph: nx.Graph) -> GraphRows:
-    """Turn a paperkg graph into :class:`GraphRows`, checking labels and edge types.
-
-    Raises :class:`~paperkg.errors.ExportError` on a node whose ``label`` is not
-    one of ``NODE_LABELS`` or an edge whose (type, start label, end label) is not
-    one paperkg writes.
-    """
-    rows = GraphRows()
-    labels: dict[Any, str] = {}
-    for node, data in graph.nodes(data=True):
-        label = data.get("label")
-        if label not in NODE_LABELS:
-            raise ExportError(
-                f"node {node!r} has label {label!r}; expected one of {', '.join(NODE_LABELS)}: "
-                "build the graph with paperkg or fix its 'label' attributes"
-            )
-        labels[node] = label
-        if "id" in data and data["id"] != node:
-            logger.warning("node %r: attribute 'id' ignored, Neo4j's id is the node id", node)
-        rows.nodes.setdefault(label, []).append(
-            {"id": str(node), "props": _props(data, _NODE_META)}
-        )
-
-    edges: Iterable[tuple[Any, Any, Any, dict[str, Any]]]
-    if graph.is_multigraph():
-        edges = graph.edges(keys=True, data=True)
-    else:
-        edges = ((u, v, None, d) for u, v, d in graph.edges(data=True))
-    for src, dst, key, data in edges:
-        rel = data.get("type", key)
-        pattern = (rel, labels[src], labels[dst])
-        if pattern not in cypher.MERGE_RELS:
-            raise ExportError(
-                f"edge {src!r} -> {dst!r} is a {rel!r} from {labels[src]} to {labels[dst]}, "
-                "which paperkg does not write to Neo4j: see paperkg.graph.schema for the edge types"
-            )
-        rows.rels.setdefault(pattern, []).append(
-            {"src": str(src), "dst": str(dst), "props": _props(data, _EDGE_META)}
-        )
-    return rows
 
 
 def _batches(rows: list[dict[str, Any]], size: int) -> Iterator[tuple[list[dict[str, Any]], int]]:

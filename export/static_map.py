@@ -27,9 +27,10 @@ from pathlib import Path
 
 import networkx as nx
 
+from ..atomic import atomic_open
+from ..defaults import DEFAULT_MAP_NODES
 from ..errors import ExportError
-from ..graph.concept_map import DEFAULT_MAP_NODES, OTHER_COLOR, concept_map
-from .atomic import atomic_open
+from ..graph.concept_map import OTHER_COLOR, concept_map
 
 __all__ = ["IMAGE_FORMATS", "write_map_image"]
 

@@ -28,8 +28,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import replace
 
-from ..graph.schema import concept_node_id
-from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution
+from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
 from .components.lexicon import DATASET_HEADS, METRIC_HEADS, TASK_WORDS
 from .keys import canonical_key, singular
 

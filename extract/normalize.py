@@ -25,8 +25,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..graph.schema import concept_node_id
-from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution
+from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
 from .acronyms_corpus import (
     expand_acronyms,
     initials_long_forms,

@@ -40,6 +40,7 @@ import networkx as nx
 import numpy as np
 from scipy import sparse
 
+from ..defaults import DEFAULT_MAP_NODES
 from .layout import spring_layout
 from .schema import CONCEPT_LABELS, PAPER
 
@@ -53,8 +54,6 @@ __all__ = [
     "concept_map",
 ]
 
-#: concepts a map shows unless asked for more: a few hundred stay readable
-DEFAULT_MAP_NODES = 300
 #: links kept per concept (its strongest), so the map shows structure, not a hairball
 LINKS_PER_NODE = 6
 #: clusters with fewer concepts than this are drawn grey, as "other"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import networkx as nx
 
+from ..atomic import atomic_open
 from ..errors import GraphError
-from ..export.atomic import atomic_open
 
 FORMAT_VERSION = 1
 

@@ -40,9 +40,14 @@ Edges (the edge key is the edge type)
 Neo4j never see them.
 """
 
-PAPER = "Paper"
-CONCEPT_LABELS = ("Method", "Dataset", "Task", "Metric")
-NODE_LABELS = (PAPER, *CONCEPT_LABELS)
+# the labels and node ids are defined with the records every stage shares
+from ..records import (  # noqa: F401 (re-exported: the graph's vocabulary in one place)
+    CONCEPT_LABELS,
+    NODE_LABELS,
+    PAPER,
+    concept_node_id,
+    paper_node_id,
+)
 
 PROPOSES = "PROPOSES"
 USES = "USES"
@@ -60,13 +65,3 @@ EDGE_TYPE_FOR_LABEL = {
     "Task": ADDRESSES,
     "Metric": USES,
 }
-
-
-def paper_node_id(paper_id: str) -> str:
-    """The graph node id of a paper."""
-    return f"paper:{paper_id}"
-
-
-def concept_node_id(label: str, key: str) -> str:
-    """The graph node id of a concept, ``"<Label>:<canonical key>"``."""
-    return f"{label}:{key}"

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from paperkg.export import cypher
-from paperkg.export.neo4j_load import database_counts, graph_rows, push_graph, rel_batches
+from paperkg.export.neo4j_load import database_counts, push_graph, rel_batches
+from paperkg.export.neo4j_rows import graph_rows
 from paperkg.graph.schema import NODE_LABELS
 
 pytestmark = pytest.mark.neo4j
