@@ -1,8 +1,39 @@
-"""The ``paperkg`` command line: thin Typer commands over library functions."""
+"""The ``paperkg`` command line: thin Typer commands over library functions.
+
+Every command is registered through :class:`PaperkgApp`, whose one error
+handler turns any :class:`~paperkg.errors.PaperkgError` into one red line and
+exit code 1, so no command can let a traceback through for a user's mistake.
+"""
+
+import functools
 
 import typer
 
-app = typer.Typer(
+from ..errors import PaperkgError
+from .output import fail
+
+
+class PaperkgApp(typer.Typer):
+    """A Typer app whose commands share one error handler (:func:`~paperkg.cli.output.fail`)."""
+
+    def command(self, *args, **kwargs):
+        register = super().command(*args, **kwargs)
+
+        def decorator(function):
+            @functools.wraps(function)
+            def handled(*a, **kw):
+                try:
+                    return function(*a, **kw)
+                except PaperkgError as error:
+                    fail(error)
+
+            register(handled)
+            return function
+
+        return decorator
+
+
+app = PaperkgApp(
     name="paperkg",
     help="Turn scientific paper abstracts into a knowledge graph.",
     no_args_is_help=True,
@@ -14,9 +45,9 @@ from . import (  # noqa: E402,F401
     analyze,
     build,
     evaluate,
-    push,  # noqa: E402,F401
+    push,
     train,
-    view,  # noqa: E402,F401
+    view,
 )
 
 

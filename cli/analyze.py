@@ -6,13 +6,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from ..errors import PaperkgError
 from . import app
-
-console = Console()
+from .output import console
 
 
 @app.command()
@@ -32,15 +29,11 @@ def analyze(
     """Central concepts, communities, trends by year and similar papers."""
     from ..graph import analytics, load_graph
 
-    try:
-        graph = load_graph(graph_path)
-        central = analytics.central_concepts(graph, label=label, n=top)
-        communities = analytics.concept_communities(graph)
-        trends = analytics.trends_by_year(graph, label=label)
-        similar = analytics.similar_papers(graph, f"paper:{paper}", n=top) if paper else []
-    except PaperkgError as e:
-        Console(stderr=True).print(f"[red]error:[/red] {e}", highlight=False)
-        raise typer.Exit(1) from e
+    graph = load_graph(graph_path)
+    central = analytics.central_concepts(graph, label=label, n=top)
+    communities = analytics.concept_communities(graph)
+    trends = analytics.trends_by_year(graph, label=label)
+    similar = analytics.similar_papers(graph, f"paper:{paper}", n=top) if paper else []
 
     def name(node: str) -> str:
         return graph.nodes[node].get("name", node)

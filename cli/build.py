@@ -6,15 +6,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..errors import PaperkgError
 from . import app
-
-console = Console()
-err_console = Console(stderr=True)
+from .output import console, err_console, print_push_report
 
 
 @app.command()
@@ -89,24 +85,20 @@ def build(
         transient=True,
     )
     task = progress.add_task("extract", total=None)
-    try:
-        with progress:
-            result = build_result(
-                inputs,
-                format=format,
-                model=model,
-                alias_file=aliases,
-                on_error="raise" if strict else "skip",
-                min_cooccurrence=min_cooccurrence,
-                corpus_terms=corpus_terms,
-                jobs=jobs,
-                on_read=lambda read: progress.update(task, total=len(read.papers)),
-                on_paper=lambda _paper: progress.advance(task),
-            )
-        outputs = write_outputs(result.graph, output, html=html)
-    except PaperkgError as e:
-        err_console.print(f"[red]error:[/red] {e}", highlight=False)
-        raise typer.Exit(1) from e
+    with progress:
+        result = build_result(
+            inputs,
+            format=format,
+            model=model,
+            alias_file=aliases,
+            on_error="raise" if strict else "skip",
+            min_cooccurrence=min_cooccurrence,
+            corpus_terms=corpus_terms,
+            jobs=jobs,
+            on_read=lambda read: progress.update(task, total=len(read.papers)),
+            on_paper=lambda _paper: progress.advance(task),
+        )
+    outputs = write_outputs(result.graph, output, html=html)
     print_summary(result)
     if outputs.view is not None and (outputs.view.nodes_left_out or outputs.view.edges_left_out):
         for line in outputs.view.summary()[1:]:
@@ -116,19 +108,12 @@ def build(
         )
     console.print("wrote " + ", ".join(str(p) for p in outputs.paths), highlight=False)
     if neo4j_uri:
-        try:
-            _push(result.graph, neo4j_uri, neo4j_user, neo4j_database)
-        except PaperkgError as e:
-            err_console.print(f"[red]error:[/red] {e}", highlight=False, soft_wrap=True)
-            raise typer.Exit(1) from e
+        from ..export.neo4j_load import push_to_neo4j
 
-
-def _push(graph, uri: str, user: str, database: str | None) -> None:
-    from ..export.neo4j_load import push_to_neo4j
-    from .push import print_push_report
-
-    report = push_to_neo4j(graph, uri=uri, user=user, database=database)
-    print_push_report(report, uri=uri)
+        report = push_to_neo4j(
+            result.graph, uri=neo4j_uri, user=neo4j_user, database=neo4j_database
+        )
+        print_push_report(report, uri=neo4j_uri)
 
 
 def print_summary(result) -> None:

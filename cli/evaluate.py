@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from . import app
+from .output import console
 
 
 class GoldFormat(str, Enum):
@@ -62,7 +62,6 @@ def eval_command(
     if as_json:
         typer.echo(json.dumps(report.to_dict(), indent=2))
         return
-    console = Console()
     for title, table in (("exact span match", report.exact), ("lenient", report.lenient)):
         console.print(_table(f"{gold.name} ({fmt.value}), {title}", table))
     console.print(

@@ -6,16 +6,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
-from ..errors import PaperkgError
-from ..export.neo4j_load import DEFAULT_BATCH_SIZE
+from ..export.neo4j_rows import DEFAULT_BATCH_SIZE
 from . import app
-
-console = Console()
-err_console = Console(stderr=True)
+from .output import err_console, print_push_report
 
 
 @app.command()
@@ -67,49 +62,17 @@ def push(
         progress.start()  # only once rows flow, so connection errors print on a clean line
         progress.update(task, completed=done, total=total)
 
+    graph = load_graph(outdir)
     try:
-        graph = load_graph(outdir)
-        try:
-            report = push_to_neo4j(
-                graph,
-                uri=uri,
-                user=user,
-                database=database,
-                batch_size=batch_size,
-                progress=advance,
-                prune=prune,
-            )
-        finally:
-            progress.stop()
-    except PaperkgError as e:
-        err_console.print(f"[red]error:[/red] {e}", highlight=False, soft_wrap=True)
-        raise typer.Exit(1) from e
-    print_push_report(report, uri=uri)
-
-
-def print_push_report(report, *, uri: str) -> None:
-    """A short table of what a push sent and created (for ``push`` and ``build --neo4j-uri``)."""
-    console.print(
-        f"pushed to {uri} (database {report.database or 'default'}, Neo4j {report.server_version})",
-        highlight=False,
-        soft_wrap=True,
-    )
-    table = Table()
-    table.add_column("label / type")
-    table.add_column("in graph", justify="right")
-    for name, n in [*report.nodes.items(), *report.relationships.items()]:
-        table.add_row(name, str(n))
-    console.print(table)
-    console.print(
-        f"created {report.nodes_created} nodes and {report.relationships_created} relationships; "
-        f"the others already existed and were updated ({report.batches} batches, "
-        f"{report.seconds:.1f} s)",
-        highlight=False,
-        soft_wrap=True,
-    )
-    if report.nodes_deleted or report.relationships_deleted:
-        console.print(
-            f"pruned {report.nodes_deleted} nodes and {report.relationships_deleted} "
-            "relationships the build no longer has",
-            highlight=False,
+        report = push_to_neo4j(
+            graph,
+            uri=uri,
+            user=user,
+            database=database,
+            batch_size=batch_size,
+            progress=advance,
+            prune=prune,
         )
+    finally:
+        progress.stop()
+    print_push_report(report, uri=uri)

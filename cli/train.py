@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from . import app
+from .output import console
 
 
 @app.command("train")
@@ -137,4 +137,4 @@ def _print_scores(model_dir: Path) -> None:
                 for c in ("METHOD", "DATASET", "TASK", "METRIC", "micro")
             ]
             table.add_row(name, *cells)
-    Console().print(table)
+    console.print(table)

@@ -7,15 +7,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
-from ..errors import PaperkgError
-from ..export.html import DEFAULT_MAX_NODES
-from ..graph.concept_map import DEFAULT_MAP_NODES
+from ..defaults import DEFAULT_MAP_NODES, DEFAULT_MAX_NODES, MAP_MIN_PAPERS
 from . import app
-
-console = Console()
-err_console = Console(stderr=True)
+from .output import console
 
 
 class Mode(str, Enum):
@@ -45,7 +40,7 @@ def view(
         Mode,
         typer.Option(
             help="map: the most used concepts, clustered, papers on click; papers: papers and "
-            "their concepts; auto: the map above 300 papers."
+            f"their concepts; auto: the map above {MAP_MIN_PAPERS} papers."
         ),
     ] = Mode.auto,
     output_format: Annotated[
@@ -106,47 +101,43 @@ def view(
     target = output or Path(f"view.{output_format.value}")
     label_list = labels.split(",") if labels else None
     title = f"paperkg: {graph_path}"
-    try:
-        graph = load_graph(graph_path)
-        if around:
-            graph = neighbourhood(graph, around)
-            title = f"paperkg: {around} in {graph_path}"
-        as_map = mode is Mode.map or (mode is Mode.auto and not around and prefers_map(graph))
-        if output_format is not Format.html:
-            from ..export.static_map import write_map_image
+    graph = load_graph(graph_path)
+    if around:
+        graph = neighbourhood(graph, around)
+        title = f"paperkg: {around} in {graph_path}"
+    as_map = mode is Mode.map or (mode is Mode.auto and not around and prefers_map(graph))
+    if output_format is not Format.html:
+        from ..export.static_map import write_map_image
 
-            write_map_image(
-                graph,
-                target.with_suffix(f".{output_format.value}"),
-                max_nodes=max_nodes or DEFAULT_MAP_NODES,
-                labels=label_list,
-                min_papers=max(min_papers, 1),
-                title=title,
-            )
-            console.print(f"wrote {target.with_suffix(f'.{output_format.value}')}", highlight=False)
-            return
-        if as_map:
-            report = write_map_html(
-                graph,
-                target,
-                max_nodes=max_nodes or DEFAULT_MAP_NODES,
-                labels=label_list,
-                min_papers=max(min_papers, 1),
-                title=title,
-            )
-        else:
-            report = write_html(
-                graph,
-                target,
-                max_nodes=max_nodes or DEFAULT_MAX_NODES,
-                max_edges=max_edges,
-                labels=label_list,
-                min_papers=min_papers,
-                physics=physics,
-                title=title,
-            )
-    except PaperkgError as e:
-        err_console.print(f"[red]error:[/red] {e}", highlight=False)
-        raise typer.Exit(1) from e
+        write_map_image(
+            graph,
+            target.with_suffix(f".{output_format.value}"),
+            max_nodes=max_nodes or DEFAULT_MAP_NODES,
+            labels=label_list,
+            min_papers=max(min_papers, 1),
+            title=title,
+        )
+        console.print(f"wrote {target.with_suffix(f'.{output_format.value}')}", highlight=False)
+        return
+    if as_map:
+        report = write_map_html(
+            graph,
+            target,
+            max_nodes=max_nodes or DEFAULT_MAP_NODES,
+            labels=label_list,
+            min_papers=max(min_papers, 1),
+            title=title,
+        )
+    else:
+        report = write_html(
+            graph,
+            target,
+            max_nodes=max_nodes or DEFAULT_MAX_NODES,
+            max_edges=max_edges,
+            labels=label_list,
+            min_papers=min_papers,
+            physics=physics,
+            title=title,
+        )
     for line in report.summary():
         console.print(line, highlight=False, markup=False)
