@@ -18,9 +18,9 @@ from .export.neo4j_bundle import write_neo4j_bundle
 from .extract.corpus_terms import add_corpus_term_mentions, find_corpus_terms
 from .extract.extractor import default_jobs, extract_mentions
 from .extract.labels import unify_concept_labels, vote_labels
-from .extract.normalize import resolve_concepts
 from .extract.pipeline import load_pipeline
 from .extract.readers import read_inputs
+from .extract.resolve import resolve_concepts
 from .extract.specificity import drop_generic
 from .extract.titles import mark_title_proposals
 from .graph.builder import build_knowledge_graph

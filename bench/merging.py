@@ -63,7 +63,7 @@ import spacy
 
 from paperkg.extract.components.acronyms import find_acronym_definitions
 from paperkg.extract.evaluate import detokenize
-from paperkg.extract.normalize import resolve_concepts
+from paperkg.extract.resolve import resolve_concepts
 from paperkg.records import Mention, Paper, PaperMentions
 
 REPO = Path(__file__).resolve().parent.parent

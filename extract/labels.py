@@ -30,7 +30,7 @@ from dataclasses import replace
 
 from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
 from .components.lexicon import DATASET_HEADS, METRIC_HEADS, TASK_WORDS
-from .keys import canonical_key, singular
+from .resolve.keys import canonical_key, singular
 
 __all__ = ["LEARNING_SETTINGS", "label_from_name", "unify_concept_labels", "vote_labels"]
 

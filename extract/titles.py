@@ -27,9 +27,9 @@ from collections import Counter
 from dataclasses import replace
 
 from ..records import Mention, PaperMentions
-from .acronyms_corpus import paper_long_forms
 from .components.lexicon import DATASET_HEADS, looks_like_name
-from .keys import clean_surface
+from .resolve.acronym_votes import paper_long_forms
+from .resolve.keys import clean_surface
 
 __all__ = ["COMMON_ACRONYM_PAPERS", "mark_title_proposals", "title_name"]
 

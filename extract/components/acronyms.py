@@ -11,7 +11,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from ..acronyms_corpus import long_form_start
+from ..acronym_match import long_form_start
 from .spans import add_entities, trim
 from .term_rules import label_for_phrase
 

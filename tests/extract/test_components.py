@@ -132,7 +132,7 @@ def test_unnamed_datasets_are_not_concepts(nlp, phrase):
     """The NER may tag them (SciERC marks any data); the concept stage leaves them out."""
     from paperkg.extract.extractor import extract_mentions
     from paperkg.extract.labels import unify_concept_labels
-    from paperkg.extract.normalize import resolve_concepts
+    from paperkg.extract.resolve import resolve_concepts
     from paperkg.extract.specificity import drop_generic
     from paperkg.records import Paper
 

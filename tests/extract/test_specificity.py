@@ -2,7 +2,7 @@
 
 import pytest
 
-from paperkg.extract.normalize import resolve_concepts
+from paperkg.extract.resolve import resolve_concepts
 from paperkg.extract.specificity import drop_generic, generic_reason, mention_is_name
 from paperkg.records import Mention, Paper, PaperMentions
 

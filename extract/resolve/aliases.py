@@ -37,8 +37,8 @@ from pathlib import Path
 
 import yaml
 
-from ..errors import InputError
-from ..records import ENTITY_LABELS
+from ...errors import InputError
+from ...records import ENTITY_LABELS
 
 __all__ = ["AliasFile", "load_alias_file"]
 

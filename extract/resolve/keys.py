@@ -5,7 +5,7 @@ variants cleaned, case folded, leading determiners and generic words ("the",
 "our", "proposed") stripped, the head noun made singular, a generic word after a
 name dropped. A generic phrase ("our method", "existing approaches") gets the
 empty key. Acronyms fold to lowercase like any word; two things sharing an
-acronym are told apart by their long forms (see :mod:`.acronyms_corpus`).
+acronym are told apart by their long forms (see :mod:`.acronym_votes`).
 
 Examples
 --------

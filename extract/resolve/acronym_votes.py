@@ -23,7 +23,8 @@ from collections import defaultdict
 from collections.abc import Hashable, Mapping
 from typing import TypeVar
 
-from ..records import Mention, PaperMentions
+from ...records import Mention, PaperMentions
+from ..acronym_match import letters_in_order, same_start
 from .keys import (
     GENERIC_TAILS,
     appended_acronym,
@@ -107,7 +108,7 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
             and long
             and " " in long.text
             and _CLOSING.match(text, long.end)
-            and _letters_in_order(short, long.text)
+            and letters_in_order(short, long.text)
         ):
             defined[short] = long.text
             continue
@@ -130,12 +131,12 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
         while before > 0 and text[before - 1] == " ":
             before -= 1
         long = ends.get(before)
-        if long is None or long.text == match.group(1) or not _same_start(long.text, short):
+        if long is None or long.text == match.group(1) or not same_start(long.text, short):
             continue
         first = forms[short][0]
         if len(forms[short]) == 1 and _overlaps(long.text, first) and long.text != first:
             forms[short] = [long.text]  # the NER's boundaries beat the matcher's
-        elif long.text not in forms[short] and _letters_in_order(_letters(short), long.text):
+        elif long.text not in forms[short] and letters_in_order(_letters(short), long.text):
             forms[short].append(long.text)
     return forms
 
@@ -166,7 +167,7 @@ def _defines(short: str, long: str) -> bool:
     if " " not in long.strip() and "-" not in long:
         return False
     if is_acronym(short):
-        return _letters_in_order(_letters(short), long)
+        return letters_in_order(_letters(short), long)
     return (
         2 <= len(short) <= 5
         and short.isalpha()
@@ -191,104 +192,7 @@ _OPENING = re.compile(r"\s*\(\s*")
 _CLOSING = re.compile(r"\s*\)")
 
 
-#: Greek letters read as the Latin letter an acronym spells them with ("ΔΔG
-#: predictor (DDG)", "β-VAE"): one character for one, so offsets stay put
-_GREEK_AS_LATIN = str.maketrans(
-    "αβγδεζηθικλμνξοπρσςτυφχψωΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ",
-    "abgdezetiklmnxoprsstupcpoABGDEZETIKLMNXOPRSTUPCPO",
-)
-
-
-def long_form_start(short: str, words: list[str]) -> int | None:
-    """Index into ``words`` where the long form for ``short`` starts, or None.
-
-    Schwartz & Hearst (2003): the short form's characters are matched right to left
-    in the words, the first one at the start of a word. Shared by the spaCy
-    component (``paperkg_acronyms``) and the corpus-level rules here.
-
-    >>> long_form_start("GNN", ["a", "graph", "neural", "network"])
-    1
-    >>> long_form_start("SelKD", ["we", "term", "selective", "KD"])
-    2
-    >>> long_form_start("XYZ", ["graph", "neural", "network"]) is None
-    True
-
-    Before that, the plain case where the last words' initials spell the short form
-    wins, because Schwartz-Hearst takes the *shortest* match and may start inside
-    the name ("Category Cooccurrence Restrictions (CCRs)", "Proximal Policy
-    Optimization (PPO)"):
-
-    >>> long_form_start("CCRs", ["formalism", "of", "Category", "Cooccurrence", "Restrictions"])
-    2
-    >>> long_form_start("PPO", ["with", "Proximal", "Policy", "Optimization"])
-    1
-
-    Greek letters count as the Latin letter they are spelt with:
-
-    >>> long_form_start("Light-DDG", ["a", "lightweight", "ΔΔG", "predictor"])
-    1
-    """
-    short = short.translate(_GREEK_AS_LATIN)
-    words = [w.translate(_GREEK_AS_LATIN) for w in words]
-    initials = _initials_start(short, words)
-    if initials is not None:
-        return initials
-    chars = [c.lower() for c in short if c.isalnum()]
-    text = " ".join(words).lower()
-    word_starts = {0} | {i + 1 for i, c in enumerate(text) if c in " -/"}
-    s_idx, l_idx = len(chars) - 1, len(text) - 1
-    while s_idx >= 0:
-        c = chars[s_idx]
-        while l_idx >= 0 and (text[l_idx] != c or (s_idx == 0 and l_idx not in word_starts)):
-            l_idx -= 1
-        if l_idx < 0:
-            return None
-        l_idx -= 1
-        s_idx -= 1
-    # l_idx + 1 is the character where the long form begins; map it to a word index
-    start_char = l_idx + 1
-    pos = 0
-    for i, word in enumerate(words):
-        if pos <= start_char < pos + len(word) + 1:
-            return i
-        pos += len(word) + 1
-    return None
-
-
-def _initials_start(short: str, words: list[str]) -> int | None:
-    """Where the long form starts when the last words' initials are the short form's
-    letters (a plural "s" of the short form aside), else None."""
-    letters = [c.lower() for c in short if c.isalnum()]
-    if len(letters) > 2 and short.endswith("s") and short[:-1].isupper():
-        letters = letters[:-1]
-    if len(letters) < 2 or len(letters) > len(words) or not all(c.isalpha() for c in letters):
-        return None
-    start = len(words) - len(letters)
-    if all(w[:1].lower() == c for w, c in zip(words[start:], letters, strict=True)):
-        return start
-    return None
-
-
-def _letters_in_order(short: str, long: str) -> bool:
-    """Schwartz-Hearst: ``long`` as a whole spells ``short``, its first word starting
-    with the short form's first letter.
-
-    >>> _letters_in_order("ULMFit", "Universal Language Model Fine-tuning")
-    True
-    >>> _letters_in_order("TD", "Data Augmentation")
-    False
-    """
-    return _same_start(long, short) and long_form_start(short, long.split()) == 0
-
-
 _IN_PARENS = re.compile(r"\(\s*([^()]{1,30}?)\s*\)")
-
-
-def _same_start(long: str, short: str) -> bool:
-    """True when ``long`` starts with the first letter of ``short`` (Schwartz-Hearst)."""
-    first_long = next((c for c in long if c.isalnum()), "")
-    first_short = next((c for c in short if c.isalnum()), "")
-    return first_long.lower() == first_short.lower() != ""
 
 
 def _overlaps(a: str, b: str) -> bool:

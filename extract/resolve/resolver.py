@@ -25,8 +25,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
-from .acronyms_corpus import (
+from ...records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
+from .acronym_votes import (
     expand_acronyms,
     initials_long_forms,
     long_form_of,
@@ -456,7 +456,7 @@ class _Resolver:
         for paper_id, nodes in self.paper_nodes:
             by_kind: dict[tuple[str, str, str], list[Node]] = defaultdict(list)
             by_words: dict[tuple[str, str, tuple[str, ...]], list[Node]] = defaultdict(list)
-            for node in nodes:
+            for node in sorted(nodes):  # a set: sorted, so every run joins in one order
                 label, key = node
                 words = key.split(" ")
                 if len(words) >= 3:
@@ -590,80 +590,23 @@ class _Resolver:
 
     def _make_concept(self, group: list[Node]) -> Concept:
         """One concept from a group of nodes: its key and name, aliases and reasons."""
-        node_count, surface_count, defined_in = self.node_count, self.surface_count, self.defined_in
-        node_reason, forced_names = self.groups.reason, self.forced_names
-        long_surface, acronym_surfaces = self.long_surface, self.acronym_surfaces
         label = group[0][0]
-        forced = [n for n in group if n in forced_names]
-        if forced:
-            head = forced[0]
-        else:
-            weight = Counter({n: node_count[n] + sum(long_surface[n[1]].values()) for n in group})
-            uses_acronym = self.uses_acronym
-            head = max(
-                group,
-                key=lambda n: (
-                    not _is_acronym_key(n, surface_count, acronym_surfaces, self.spelled_surfaces),
-                    n not in uses_acronym and weight[n] > 0,
-                    weight[n],
-                    "-" in n[1],
-                    -len(n[1]),
-                    n[1],
-                ),
-            )
+        forced = [n for n in group if n in self.forced_names]
+        head = forced[0] if forced else self._head_node(group)
         key = head[1]
-        # the name: the most frequent readable form of the head key, acronyms last
-        names: Counter[str] = Counter()
-        for surface, n in surface_count[head].items():
-            if surface not in acronym_surfaces:
-                names[display_name(surface, label)] += n
-        for surface, n in long_surface[key].items():
-            names[display_name(surface, label)] += n
-        if head in forced_names:
-            name = forced_names[head]
-        elif names:
-            name = max(names, key=lambda s: (names[s], s.islower(), s))
-        else:
-            name = display_name(
-                max(surface_count[head], key=surface_count[head].__getitem__), label
-            )
+        name = self._concept_name(head, label)
         if not forced:
-            name = _prefer_coined_acronym(name, label, group, surface_count, acronym_surfaces)
+            name = _prefer_coined_acronym(
+                name, label, group, self.surface_count, self.acronym_surfaces
+            )
         aliases: Counter[str] = Counter()
         reasons: dict[str, list[str]] = defaultdict(list)
         for node in group:
-            for surface, n in surface_count[node].items():
+            for surface, n in self.surface_count[node].items():
                 aliases[surface] += n
                 if surface == name:
                     continue
-                papers = defined_in.get((node, surface))
-                spelled = self.spelled_in.get((node, surface))
-                if papers:
-                    reason = f"acronym defined in paper {papers[0]}"
-                    if len(papers) > 1:
-                        reason += f" (and {len(papers) - 1} more)"
-                elif spelled:
-                    reason = f"initials of '{name}' in paper {spelled[0]}"
-                    if len(spelled) > 1:
-                        reason += f" (and {len(spelled) - 1} more)"
-                elif (node, surface) in self.spelled_surfaces or (
-                    node != head and (node, surface) in self.spelled_joined
-                ):
-                    shorts, papers = self.expanded_in[(node, surface)]
-                    reason = (
-                        f"{' and '.join(repr(s) for s in shorts)} spelled out as defined "
-                        f"in paper {papers[0]}"
-                    )
-                    if len(papers) > 1:
-                        reason += f" (and {len(papers) - 1} more)"
-                    if node != head and not node_reason.get(node, "").startswith("acronym spell"):
-                        reason += f"; {node_reason.get(node) or f'merged with {name!r}'}"
-                elif node == head:
-                    reason = _same_key_reason(surface, name, label)
-                elif compact_key(node[1]) == compact_key(key):
-                    reason = f"spelling variant of '{name}'"
-                else:
-                    reason = node_reason.get(node) or f"merged with '{name}'"
+                reason = self._alias_reason(node, surface, head, name, label)
                 if reason not in reasons[surface]:
                     reasons[surface].append(reason)
         return Concept(
@@ -674,6 +617,75 @@ class _Resolver:
             aliases=dict(aliases.most_common()),
             merge_reasons={s: "; ".join(r) for s, r in reasons.items()},
         )
+
+    def _head_node(self, group: list[Node]) -> Node:
+        """The node whose key the concept takes: not an acronym, not a form that uses
+        one, the most used (long forms count their definitions), hyphenated, short."""
+        long_surface = self.long_surface
+        weight = Counter({n: self.node_count[n] + sum(long_surface[n[1]].values()) for n in group})
+        uses_acronym = self.uses_acronym
+        return max(
+            group,
+            key=lambda n: (
+                not _is_acronym_key(
+                    n, self.surface_count, self.acronym_surfaces, self.spelled_surfaces
+                ),
+                n not in uses_acronym and weight[n] > 0,
+                weight[n],
+                "-" in n[1],
+                -len(n[1]),
+                n[1],
+            ),
+        )
+
+    def _concept_name(self, head: Node, label: str) -> str:
+        """The name: the name an alias file forces, else the most frequent readable form
+        of the head key (acronyms last)."""
+        surface_count, acronym_surfaces = self.surface_count, self.acronym_surfaces
+        names: Counter[str] = Counter()
+        for surface, n in surface_count[head].items():
+            if surface not in acronym_surfaces:
+                names[display_name(surface, label)] += n
+        for surface, n in self.long_surface[head[1]].items():
+            names[display_name(surface, label)] += n
+        if head in self.forced_names:
+            return self.forced_names[head]
+        if names:
+            return max(names, key=lambda s: (names[s], s.islower(), s))
+        return display_name(max(surface_count[head], key=surface_count[head].__getitem__), label)
+
+    def _alias_reason(self, node: Node, surface: str, head: Node, name: str, label: str) -> str:
+        """Why ``surface`` (a form of ``node``) is an alias of the concept named ``name``."""
+        node_reason = self.groups.reason
+        papers = self.defined_in.get((node, surface))
+        spelled = self.spelled_in.get((node, surface))
+        if papers:
+            reason = f"acronym defined in paper {papers[0]}"
+            if len(papers) > 1:
+                reason += f" (and {len(papers) - 1} more)"
+        elif spelled:
+            reason = f"initials of '{name}' in paper {spelled[0]}"
+            if len(spelled) > 1:
+                reason += f" (and {len(spelled) - 1} more)"
+        elif (node, surface) in self.spelled_surfaces or (
+            node != head and (node, surface) in self.spelled_joined
+        ):
+            shorts, papers = self.expanded_in[(node, surface)]
+            reason = (
+                f"{' and '.join(repr(s) for s in shorts)} spelled out as defined "
+                f"in paper {papers[0]}"
+            )
+            if len(papers) > 1:
+                reason += f" (and {len(papers) - 1} more)"
+            if node != head and not node_reason.get(node, "").startswith("acronym spell"):
+                reason += f"; {node_reason.get(node) or f'merged with {name!r}'}"
+        elif node == head:
+            reason = _same_key_reason(surface, name, label)
+        elif compact_key(node[1]) == compact_key(head[1]):
+            reason = f"spelling variant of '{name}'"
+        else:
+            reason = node_reason.get(node) or f"merged with '{name}'"
+        return reason
 
 
 def is_coined_name(surface: str) -> bool:

@@ -1,0 +1,17 @@
+"""Concept resolution: the corpus's mentions become canonical concepts with aliases.
+
+One stage, no spaCy in it; it runs after extraction, over the whole corpus:
+
+* :mod:`.keys`: a surface form's canonical key (case, plurals, hyphens, LaTeX,
+  determiners, generic heads);
+* :mod:`.variants`: spelling and word-order variants that name the same thing;
+* :mod:`.similarity`: near-duplicate names (fuzzy matching, with guards);
+* :mod:`.acronym_votes`: what an acronym stands for, in a paper and by corpus vote;
+* :mod:`.aliases`: a user's alias file, which overrides every rule;
+* :mod:`.resolver`: runs them in order and writes the :class:`~paperkg.records.Resolution`.
+"""
+
+from .keys import canonical_key
+from .resolver import resolve_concepts
+
+__all__ = ["canonical_key", "resolve_concepts"]

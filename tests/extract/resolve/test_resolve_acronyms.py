@@ -1,0 +1,392 @@
+"""Acronyms: defined in a paper, voted on by the corpus, spelled out inside names."""
+
+from __future__ import annotations
+
+import pytest
+
+from paperkg.extract.resolve import resolve_concepts
+
+from .conftest import paper, paper_with_text, same_concept
+
+
+def test_acronym_defined_in_paper_joins_long_form():
+    res = resolve_concepts(
+        [
+            paper(
+                "p1",
+                ("graph neural networks", "METHOD"),
+                ("GNN", "METHOD", "graph neural network"),
+                ("GNNs", "METHOD"),
+                acronyms={"GNN": "graph neural network"},
+            )
+        ]
+    )
+    assert res.concept_of == [["Method:graph neural network"] * 3]
+    concept = res.concepts["Method:graph neural network"]
+    assert concept.name == "graph neural network"  # the long form, not the acronym
+    assert concept.merge_reasons["GNN"] == "acronym defined in paper p1"
+    assert concept.merge_reasons["GNNs"] == "acronym defined in paper p1"
+    assert concept.merge_reasons["graph neural networks"] == "plural of 'graph neural network'"
+
+
+def test_bare_acronym_joins_the_corpus_long_form():
+    defining = [
+        paper(
+            f"d{i}",
+            ("GNN", "METHOD", "graph neural network"),
+            acronyms={"GNN": "graph neural network"},
+        )
+        for i in range(4)
+    ]
+    res = resolve_concepts([*defining, paper("bare", ("GNNs", "METHOD"))])
+    assert res.concept_of[-1] == ["Method:graph neural network"]
+    reason = res.concepts["Method:graph neural network"].merge_reasons["GNNs"]
+    assert reason == "corpus acronym: 'GNN' -> 'graph neural network' (4 of 4 definitions)"
+
+
+def test_ambiguous_acronym_stays_apart_and_is_reported():
+    res = resolve_concepts(
+        [
+            paper(
+                "a",
+                ("KD", "METHOD", "knowledge distillation"),
+                acronyms={"KD": "knowledge distillation"},
+            ),
+            paper("b", ("KD", "METHOD", "kernel density"), acronyms={"KD": "kernel density"}),
+            paper("c", ("KD", "METHOD")),
+        ]
+    )
+    assert res.concept_of == [
+        ["Method:knowledge distillation"],
+        ["Method:kernel density"],
+        ["Method:kd"],
+    ]
+    assert res.ambiguous_acronyms == {"KD": ["kernel density", "knowledge distillation"]}
+
+
+def test_clear_majority_links_a_bare_acronym():
+    defs = [("knowledge distillation", 4), ("kernel density", 1)]
+    results = [
+        paper(f"{long}{i}", ("KD", "METHOD", long), acronyms={"KD": long})
+        for long, n in defs
+        for i in range(n)
+    ]
+    res = resolve_concepts([*results, paper("bare", ("KD", "METHOD"))])
+    assert res.concept_of[-1] == ["Method:knowledge distillation"]
+    assert (
+        "(4 of 5 definitions)" in res.concepts["Method:knowledge distillation"].merge_reasons["KD"]
+    )
+    assert res.ambiguous_acronyms == {}
+
+
+def test_mention_holding_its_own_definition():
+    res = resolve_concepts(
+        [paper("p", ("convolutional neural networks (CNNs)", "METHOD"), ("CNNs", "METHOD"))]
+    )
+    assert res.concept_of == [["Method:convolutional neural network"] * 2]
+
+
+def test_short_form_followed_by_long_form_in_parentheses():
+    text = "We compare ULMFit (Universal Language Model Fine-tuning) with ELMo. ULMFit wins."
+    found = paper_with_text(
+        "p",
+        text,
+        [
+            ("ULMFit", "METHOD"),
+            ("Universal Language Model Fine-tuning", "METHOD"),
+            ("ELMo", "METHOD"),
+            ("ULMFit", "METHOD"),
+        ],
+    )
+    res = resolve_concepts([found])
+    assert res.concept_of[0][0] == res.concept_of[0][1] == res.concept_of[0][3]
+    assert res.concept_of[0][2] == "Method:elmo"
+
+
+def test_long_form_boundaries_come_from_the_mention_that_precedes_the_acronym():
+    # the acronym matcher found "feed-forward network"; the NER span is longer
+    text = "Each layer has a fully connected feed-forward network (FFN). The FFN is wide."
+    found = paper_with_text(
+        "p",
+        text,
+        [("fully connected feed-forward network", "METHOD"), ("FFN", "METHOD"), ("FFN", "METHOD")],
+        acronyms={"FFN": "feed-forward network"},
+    )
+    res = resolve_concepts([found])
+    assert res.concept_of == [["Method:fully connected feed-forward network"] * 3]
+
+
+def test_a_preceding_mention_must_start_like_the_acronym():
+    # "offline reinforcement learning (RL)": RL stands for reinforcement learning
+    text = "We study offline reinforcement learning (RL). RL agents learn from logs."
+    found = paper_with_text(
+        "p",
+        text,
+        [("offline reinforcement learning", "METHOD"), ("RL", "METHOD"), ("RL", "METHOD")],
+        acronyms={"RL": "reinforcement learning"},
+    )
+    res = resolve_concepts([found])
+    assert res.concept_of == [
+        ["Method:offline reinforcement learning"] + ["Method:reinforcement learning"] * 2
+    ]
+
+
+def test_a_bare_acronym_follows_the_definitions_of_its_own_label():
+    method = [
+        paper(
+            f"m{i}", ("MAE", "METHOD", "masked autoencoder"), acronyms={"MAE": "masked autoencoder"}
+        )
+        for i in range(3)
+    ]
+    metric = paper(
+        "e", ("MAE", "METRIC", "mean absolute error"), acronyms={"MAE": "mean absolute error"}
+    )
+    res = resolve_concepts([*method, metric, paper("bare", ("MAE", "METRIC"), ("MAE", "METHOD"))])
+    assert res.concept_of[-1] == ["Metric:mean absolute error", "Method:masked autoencoder"]
+
+
+@pytest.mark.parametrize(
+    "long, short, name",
+    [
+        ("selective KD", "SelKD", "SelKD"),  # a coined name beats a plain description
+        ("lightweight predictor", "Light-DDG", "Light-DDG"),
+        ("Rotary Positional Encodings", "RoPE", "Rotary Positional Encodings"),  # title case stays
+        ("graph neural network", "GNN", "graph neural network"),  # all-caps acronym: long form
+    ],
+)
+def test_which_form_names_an_acronym_concept(long, short, name):
+    res = resolve_concepts(
+        [paper("p1", (long, "METHOD"), (short, "METHOD", long), acronyms={short: long})]
+    )
+    (concept,) = res.concepts.values()
+    assert concept.name == name
+    assert {long, short} <= set(concept.aliases)
+
+
+def test_long_form_before_a_spaced_acronym_the_matcher_missed():
+    # SciER tokenization: "P3D" became "P 3 D"; the acronym matcher did not see it
+    text = "a special case of Pseudo-3 D networks ( P 3 D ) models. P 3 D is slow."
+    found = paper_with_text(
+        "p", text, [("Pseudo-3 D networks", "METHOD"), ("P 3 D", "METHOD"), ("P 3 D", "METHOD")]
+    )
+    res = resolve_concepts([found])
+    assert res.concept_of == [["Method:pseudo-3d"] * 3]
+    assert res.concepts["Method:pseudo-3d"].merge_reasons["P 3 D"] == "acronym defined in paper p"
+
+
+@pytest.mark.parametrize(
+    "text, long, short, merged",
+    [
+        ("pruning fully connected (fc) layers", "fully connected", "fc", True),
+        ("two fully-connected (fc) layers", "fully-connected", "fc", True),
+        ("we use adversarial training (at) here", "adversarial training", "at", False),
+        ("feature computation layer (fc) again", "feature computation layer", "fc", False),
+    ],
+)
+def test_lowercase_abbreviation_must_be_the_initials_of_its_long_form(text, long, short, merged):
+    found = paper_with_text("p", text, [(long, "METHOD"), (short, "METHOD")])
+    res = resolve_concepts([found])
+    assert same_concept(res, (0, 0), (0, 1)) is merged
+
+
+def test_a_definition_needs_one_label_on_both_sides():
+    text = "We evaluate on the Pseudo-3 D networks ( P 3 D ) benchmark."
+    found = paper_with_text("p", text, [("Pseudo-3 D networks", "METHOD"), ("P 3 D", "DATASET")])
+    res = resolve_concepts([found])
+    assert res.concept_of == [["Method:pseudo-3d", "Dataset:p3d"]]
+
+
+def test_two_long_forms_of_one_acronym_in_a_paper_join():
+    text = (
+        "Such a separated convolutional network (S3D) was introduced by Xi. "
+        "Gating is applied to the outputs of Separated 3D (S3D)."
+    )
+    found = paper_with_text(
+        "p",
+        text,
+        [
+            ("separated convolutional network", "METHOD"),
+            ("S3D", "METHOD"),
+            ("Separated 3D", "METHOD"),
+            ("S3D", "METHOD"),
+        ],
+        acronyms={"S3D": "separated convolutional network"},
+    )
+    res = resolve_concepts([found])
+    assert len(set(res.concept_of[0])) == 1
+    (concept,) = res.concepts.values()
+    assert concept.merge_reasons["Separated 3D"] == "another long form of 'S3D' in paper p"
+
+
+def test_a_second_long_form_must_spell_the_acronym():
+    text = "A graph neural network (GNN) helps. Our message passing scheme (GNN) too."
+    found = paper_with_text(
+        "p",
+        text,
+        [
+            ("graph neural network", "METHOD"),
+            ("GNN", "METHOD"),
+            ("message passing scheme", "METHOD"),
+            ("GNN", "METHOD"),
+        ],
+        acronyms={"GNN": "graph neural network"},
+    )
+    res = resolve_concepts([found])
+    assert res.concept_of[0][0] == res.concept_of[0][1] != res.concept_of[0][2]
+
+
+def test_an_acronym_spelling_out_a_mention_of_its_paper_joins_it():
+    res = resolve_concepts(
+        [
+            paper("p1", ("Guided Network", "METHOD"), ("GN", "METHOD")),
+            paper("p2", ("convolutional 3D network", "METHOD"), ("C 3 D", "METHOD")),
+            paper("p3", ("GN", "METHOD")),  # no long form in this paper: left alone
+        ]
+    )
+    assert same_concept(res, (0, 0), (0, 1))
+    assert same_concept(res, (1, 0), (1, 1))  # "network" may be left out of the initials
+    assert not same_concept(res, (0, 1), (2, 0))
+    concept = res.concepts[res.concept_of[0][0]]
+    assert concept.merge_reasons["GN"] == "initials of 'Guided Network' in paper p1"
+
+
+@pytest.mark.parametrize(
+    "mentions",
+    [
+        # two long forms with the same initials: which one is meant is unknown
+        [("LR", "METHOD"), ("logistic regression", "METHOD"), ("linear regression", "METHOD")],
+        # another label
+        [("GN", "METHOD"), ("Guided Network", "DATASET")],
+        # not the initials, only letters in order
+        [("GNN", "METHOD"), ("graph network", "METHOD")],
+    ],
+)
+def test_initials_must_match_one_same_label_mention(mentions):
+    res = resolve_concepts([paper("p", *mentions)])
+    assert len(set(res.concept_of[0])) == len(mentions)
+
+
+def test_a_rarely_used_coined_acronym_does_not_rename_a_common_concept():
+    res = resolve_concepts(
+        [
+            paper("p1", ("self-supervised learning", "METHOD"), ("SSL", "METHOD")),
+            paper(
+                "p2",
+                ("self-supervised learning", "METHOD"),
+                ("Self-SL", "METHOD", "self-supervised learning"),
+            ),
+            paper("p3", ("self-supervised learning", "METHOD")),
+        ]
+    )
+    (concept,) = {c for row in res.concept_of for c in row}
+    assert res.concepts[concept].name == "self-supervised learning"
+
+
+SPELLED_OUT = [
+    # (acronym, long form, a name using the acronym, the name spelled out, merged)
+    (
+        "WSD",
+        "word sense disambiguation",
+        "dedicated WSD models",
+        "dedicated word sense disambiguation models",
+        True,
+    ),
+    (
+        "HDAG",
+        "Hierarchical Directed Acyclic Graph",
+        "HDAG Kernel",
+        "Hierarchical Directed Acyclic Graph Kernel",
+        True,
+    ),
+    ("FKT", "Fukunaga-Koontz Transform", "linear FKT", "linear Fukunaga-Koontz Transform", True),
+    (
+        "ASR",
+        "automatic speech recognition",
+        "ASR systems",
+        "automatic speech recognition system",
+        True,
+    ),
+    ("LLMs", "large language models", "LLM agents", "large language model agents", True),
+    # another acronym, or the same acronym standing for something else
+    ("WSD", "word sense disambiguation", "WSI models", "word sense induction models", False),
+    ("KD", "kernel density", "KD loss", "knowledge distillation loss", False),
+]
+
+
+@pytest.mark.parametrize("short, long, name, spelled, merged", SPELLED_OUT)
+def test_a_name_using_an_acronym_of_its_paper_joins_its_spelled_out_form(
+    short, long, name, spelled, merged
+):
+    defining = paper("p1", (long, "METHOD"), (short, "METHOD", long), (name, "METHOD"))
+    other = paper("p2", (spelled, "METHOD"))
+    res = resolve_concepts([defining, other])
+    assert same_concept(res, (0, 2), (1, 0)) is merged
+    if merged:
+        concept = res.concepts[res.concept_of[0][2]]
+        assert "spelled out as defined in paper p1" in concept.merge_reasons[name]
+
+
+def test_an_acronym_the_corpus_reads_two_ways_is_not_spelled_out():
+    res = resolve_concepts(
+        [
+            paper("p1", ("LCS", "METHOD", "longest common subsequence"), ("LCS kernel", "METHOD")),
+            paper("p2", ("LCS", "METHOD", "lexical conceptual structure")),
+            paper("p3", ("longest common subsequence kernel", "METHOD")),
+        ]
+    )
+    assert not same_concept(res, (0, 1), (2, 0))
+
+
+def test_an_acronym_with_a_generic_word_is_named_by_its_spelled_out_form():
+    res = resolve_concepts(
+        [
+            paper("p1", ("DP", "METHOD", "differential privacy"), ("DP algorithms", "METHOD")),
+            paper("p2", ("DP", "METHOD", "dataset pruning"), ("DP methods", "METHOD")),
+            paper("p3", ("dynamic programming", "METHOD"), ("DP algorithms", "METHOD")),
+        ]
+    )
+    concept = res.concepts[res.concept_of[0][1]]
+    assert concept.name == "differential privacy"  # "DP algorithms" joins the long form
+    assert concept.merge_reasons["DP algorithms"] == (
+        "'DP' spelled out as defined in paper p1; same name with generic 'algorithm': "
+        "'differential privacy'"
+    )
+    assert res.concepts[res.concept_of[1][1]].name == "dataset pruning"
+    # no definition in p3, two readings in the corpus: its "DP algorithms" stays apart
+    assert res.concepts[res.concept_of[2][1]].name == "DP"
+    assert res.concept_of[2][1] not in (res.concept_of[0][1], res.concept_of[1][1])
+
+
+def test_an_acronym_spelled_out_by_initials_is_spelled_out_inside_names_too():
+    res = resolve_concepts(
+        [
+            paper(
+                "p1",
+                ("Common Answer Specification", "METHOD"),
+                ("CAS", "METHOD"),
+                ("CAS approach", "METHOD"),
+            )
+        ]
+    )
+    assert len(set(res.concept_of[0])) == 1
+    (concept,) = res.concepts.values()
+    assert concept.name == "Common Answer Specification"
+    assert concept.merge_reasons["CAS approach"].startswith(
+        "'CAS' spelled out as defined in paper p1"
+    )
+
+
+def test_a_name_using_an_acronym_meets_a_long_form_seen_only_in_its_definition():
+    res = resolve_concepts(
+        [
+            paper(
+                "p1",
+                ("NeRF", "METHOD", "neural radiance fields"),  # the long form is no mention
+                ("NeRF framework", "METHOD"),
+                ("GAT", "METHOD", "Graph Attention Network"),
+                ("GAT network", "METHOD"),  # not "graph attention network network"
+            )
+        ]
+    )
+    assert res.concept_of[0][0] == res.concept_of[0][1] == "Method:neural radiance field"
+    assert res.concept_of[0][2] == res.concept_of[0][3] == "Method:graph attention network"

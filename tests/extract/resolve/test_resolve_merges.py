@@ -1,0 +1,94 @@
+"""What must merge into one concept, what must stay apart, and the counts the build reports."""
+
+from __future__ import annotations
+
+import pytest
+
+from paperkg.extract.resolve import resolve_concepts
+
+from .conftest import paper, same_concept
+
+MUST_MERGE = [
+    # (mention a, mention b) in two papers, same label; why
+    ("graph neural network", "graph neural networks"),  # plural
+    ("pre-training", "pretraining"),  # hyphen
+    ("pre-training", "pre training"),  # space
+    ("pre–training", "pre-training"),  # Unicode dash
+    ("ImageNet", "imagenet"),  # case
+    ("Transformers", "transformer"),
+    ("valid receptive field", "valid receptive filed"),  # typo
+    ("k-means", "K means"),
+    ("graph convolutional network", "graph convolution network"),  # word form
+    ("exponential moving average", "exponentially moving average"),
+    ("evolutionary strategies", "evolution strategies"),
+    ("C 3 D", "C3D"),  # tokenizer spacing
+    ("batch normalisation", "batch normalization"),  # British spelling
+    ("sequence modelling", "sequence modeling"),
+    ("hashtag recommendation", "hash-tag recommendation approach"),  # generic last word
+    ("information extraction technique", "information extraction system"),
+    ("Fragment-and-Compose", "Fragment-and-Compose paradigm"),
+    ("intelligibility prediction", "predictions of intelligibility"),  # "X of Y"
+    ("Deep Q Network DQN", "deep Q-network"),  # a name followed by its acronym
+]
+
+
+@pytest.mark.parametrize("a, b", MUST_MERGE)
+def test_must_merge(a, b):
+    res = resolve_concepts([paper("p1", (a, "METHOD"), (a, "METHOD")), paper("p2", (b, "METHOD"))])
+    assert same_concept(res, (0, 0), (1, 0)), res.concepts
+    (concept,) = res.concepts.values()
+    assert concept.aliases == ({a: 2, b: 1} if a != b else {a: 3})
+    assert all(
+        concept.merge_reasons.get(alias) for alias in concept.aliases if alias != concept.name
+    )
+
+
+MUST_NOT_MERGE = [
+    ("CIFAR-10", "CIFAR-100", "DATASET"),
+    ("GPT-3", "GPT-4", "METHOD"),
+    ("ResNet-50", "ResNet-101", "METHOD"),
+    ("BERT-base", "BERT-large", "METHOD"),
+    ("YOLO v1", "YOLO v2", "METHOD"),
+    ("supervised learning", "unsupervised learning", "METHOD"),
+    ("transformer encoder", "transformer decoder", "METHOD"),
+    ("linear regression", "nonlinear regression", "METHOD"),
+    ("2D convolution", "3D convolution", "METHOD"),
+    ("gradient descent", "gradient ascent", "METHOD"),
+    ("function space", "functional space", "METHOD"),
+    ("graph model", "graphical model", "METHOD"),
+    ("language", "language model", "METHOD"),  # a one-word stem is no name
+    ("diffusion", "diffusion model", "METHOD"),
+    ("number of parameters", "parameter number", "METRIC"),  # "number of" is no noun
+    ("noise", "noize", "METHOD"),  # only British endings are respelled
+    ("filled", "filed", "METHOD"),
+    ("GAN-based generators", "GNN-based generators", "METHOD"),  # an acronym, not a typo
+]
+
+
+@pytest.mark.parametrize("a, b, label", MUST_NOT_MERGE)
+def test_must_not_merge(a, b, label):
+    res = resolve_concepts([paper("p1", (a, label), (b, label))])
+    assert not same_concept(res, (0, 0), (0, 1))
+    assert len(res.concepts) == 2
+
+
+def test_a_capitalised_one_word_name_may_drop_its_generic_word():
+    res = resolve_concepts([paper("p", ("Dau measure", "METRIC"), ("Dau", "METRIC"))])
+    assert same_concept(res, (0, 0), (0, 1))
+    (concept,) = res.concepts.values()
+    assert concept.merge_reasons["Dau measure"] == "same name with generic 'measure': 'dau'"
+
+
+def test_different_labels_never_merge():
+    res = resolve_concepts([paper("p", ("ImageNet", "DATASET"), ("ImageNet", "METHOD"))])
+    assert res.concept_of == [["Dataset:imagenet", "Method:imagenet"]]
+
+
+def test_counts_for_the_build_summary():
+    res = resolve_concepts(
+        [
+            paper("p1", ("GNNs", "METHOD", "graph neural network"), ("our model", "METHOD")),
+            paper("p2", ("graph neural networks", "METHOD"), ("Cora", "DATASET")),
+        ]
+    )
+    assert (res.mention_count, len(res.concepts)) == (3, 2)
