@@ -54,37 +54,10 @@ def build_knowledge_graph(
     paper_concepts: list[set[str]] = []
 
     for result, concept_ids in zip(results, resolution.concept_of, strict=True):
-        paper = result.paper
-        pid = paper_node_id(paper.id)
-        edges: dict[tuple[str, str], dict] = {}
-        proposed_names = []
-        for mention, cid in zip(result.mentions, concept_ids, strict=True):
-            if cid is None:
-                continue
-            # the concept's label, which the corpus decided, not this mention's
-            label = resolution.concepts[cid].label
-            etype = PROPOSES if mention.proposed else EDGE_TYPE_FOR_LABEL[label]
-            if mention.proposed:
-                proposed_names.append(mention.text)
-            edge = edges.setdefault(
-                (cid, etype),
-                {"type": etype, "evidence": mention.sentence, "count": 0, "corpus_match": True},
-            )
-            edge["count"] += 1
-            if not mention.corpus_match:
-                if edge["corpus_match"] and edge["count"] > 1:
-                    edge["evidence"] = mention.sentence  # the NER's own sentence is better
-                edge["corpus_match"] = False
-            concept_mentions[cid] += 1
-        # a paper that proposes a concept does not also merely use it
-        proposed = {cid for cid, etype in edges if etype == PROPOSES}
-        for (cid, etype), attrs in edges.items():
-            if etype != PROPOSES and cid in proposed:
-                edges[(cid, PROPOSES)]["count"] += attrs["count"]
-        edges = {k: v for k, v in edges.items() if k[1] == PROPOSES or k[0] not in proposed}
+        pid = paper_node_id(result.paper.id)
+        edges, proposed_names = _paper_edges(result, concept_ids, resolution, concept_mentions)
         _add_broader_edges(edges, broader, resolution)
-
-        graph.add_node(pid, **_paper_attributes(paper, proposed_names))
+        graph.add_node(pid, **_paper_attributes(result.paper, proposed_names))
         for (cid, etype), attrs in edges.items():
             attrs["weight"] = attrs["count"]
             if not attrs.get("corpus_match"):
@@ -93,6 +66,59 @@ def build_knowledge_graph(
             concept_papers[cid].add(pid)
         paper_concepts.append({cid for cid, _ in edges})
 
+    _add_concept_nodes(graph, resolution, concept_papers, concept_mentions)
+    _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence)
+    _add_is_a_edges(graph, broader, concept_papers, resolution)
+    return graph
+
+
+def _paper_edges(
+    result: PaperMentions,
+    concept_ids: list,
+    resolution: Resolution,
+    concept_mentions: Counter[str],
+) -> tuple[dict[tuple[str, str], dict], list[str]]:
+    """One paper's edges ``(concept, type) -> attributes``, and the names it proposes.
+
+    The type comes from the concept's label, which the corpus decided, not from
+    this mention's; the evidence is the first sentence, the NER's own one
+    preferred to a corpus term's; a paper that proposes a concept does not also
+    merely use it. Counts the mentions of each concept into ``concept_mentions``.
+    """
+    edges: dict[tuple[str, str], dict] = {}
+    proposed_names = []
+    for mention, cid in zip(result.mentions, concept_ids, strict=True):
+        if cid is None:
+            continue
+        label = resolution.concepts[cid].label
+        etype = PROPOSES if mention.proposed else EDGE_TYPE_FOR_LABEL[label]
+        if mention.proposed:
+            proposed_names.append(mention.text)
+        edge = edges.setdefault(
+            (cid, etype),
+            {"type": etype, "evidence": mention.sentence, "count": 0, "corpus_match": True},
+        )
+        edge["count"] += 1
+        if not mention.corpus_match:
+            if edge["corpus_match"] and edge["count"] > 1:
+                edge["evidence"] = mention.sentence  # the NER's own sentence is better
+            edge["corpus_match"] = False
+        concept_mentions[cid] += 1
+    proposed = {cid for cid, etype in edges if etype == PROPOSES}
+    for (cid, etype), attrs in edges.items():
+        if etype != PROPOSES and cid in proposed:
+            edges[(cid, PROPOSES)]["count"] += attrs["count"]
+    edges = {k: v for k, v in edges.items() if k[1] == PROPOSES or k[0] not in proposed}
+    return edges, proposed_names
+
+
+def _add_concept_nodes(
+    graph: nx.MultiDiGraph,
+    resolution: Resolution,
+    concept_papers: dict[str, set[str]],
+    concept_mentions: Counter[str],
+) -> None:
+    """A node for every concept some paper links to, aliases most used first."""
     for cid, papers in concept_papers.items():
         concept = resolution.concepts[cid]
         aliases = sorted(concept.aliases, key=lambda a: (-concept.aliases[a], a))
@@ -108,6 +134,14 @@ def build_knowledge_graph(
             mention_count=concept_mentions[cid],
         )
 
+
+def _add_cooccurrence_edges(
+    graph: nx.MultiDiGraph,
+    paper_concepts: list[set[str]],
+    broader: dict[str, str],
+    min_cooccurrence: int,
+) -> None:
+    """CO_OCCURS_WITH between concepts of one paper, unless one is a kind of the other."""
     pair_weights: Counter[tuple[str, str]] = Counter()
     for concepts in paper_concepts:
         pair_weights.update(combinations(sorted(concepts), 2))
@@ -115,6 +149,15 @@ def build_knowledge_graph(
         related = b in ancestors(a, broader) or a in ancestors(b, broader)
         if weight >= min_cooccurrence and not related:
             graph.add_edge(a, b, key=CO_OCCURS, type=CO_OCCURS, weight=weight)
+
+
+def _add_is_a_edges(
+    graph: nx.MultiDiGraph,
+    broader: dict[str, str],
+    concept_papers: dict[str, set[str]],
+    resolution: Resolution,
+) -> None:
+    """IS_A from a concept to its broader one by head phrase, when both are in the graph."""
     for narrow, broad in sorted(broader.items()):
         if narrow in concept_papers and broad in concept_papers:
             graph.add_edge(
@@ -125,7 +168,6 @@ def build_knowledge_graph(
                 reason=f"head phrase: {resolution.concepts[broad].key!r}",
                 weight=len(concept_papers[narrow]),
             )
-    return graph
 
 
 def _add_broader_edges(

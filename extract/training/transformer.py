@@ -118,7 +118,7 @@ def train_transformer(
     """
     try:
         import torch
-        from transformers import AutoModelForTokenClassification
+        import transformers  # noqa: F401 (checked here: _base_model uses it)
     except ImportError as e:
         raise ExtractionError(
             "training the transformer NER needs PyTorch and transformers: "
@@ -150,29 +150,14 @@ def train_transformer(
         selection=bool(cfg["data"].get("selection", False)),
     )
 
-    base = base_model_dir(str(cfg["model"]["base"]))
     folder = work / "ner"
     markers = bool(cfg["data"].get("corpus_markers", False))
     trained_on = [name for name, n in _corpus_sizes(corpora["counts"]).items() if n]
     styles = {name: CORPUS_MARKERS[name] for name in trained_on} if markers else None
     # the style users get: SciERC's (abstracts), or the first corpus's without it
     style = "scierc" if not styles or "scierc" in styles else trained_on[0]
-    _write_model_folder(base, folder, styles=styles)
-    model = AutoModelForTokenClassification.from_pretrained(
-        str(base),
-        num_labels=len(TAGS),
-        id2label=dict(enumerate(TAGS)),
-        label2id={t: i for i, t in enumerate(TAGS)},
-    )
     init = str(cfg["model"].get("init", "") or "")
-    if init:
-        try:
-            model.load_state_dict(torch.load(init))
-        except (OSError, RuntimeError, pickle.UnpicklingError) as e:
-            raise ExtractionError(
-                f"model.init {init}: not the weights of a `paperkg train --transformer` run "
-                f"({str(e).splitlines()[0]}); pass its training/best_stage1.pt or best.pt."
-            ) from e
+    model = _base_model(cfg, folder, styles, init)
 
     def torch_runner(input_ids: np.ndarray, attention_mask: np.ndarray) -> np.ndarray:
         with torch.inference_mode():
@@ -191,66 +176,144 @@ def train_transformer(
     if int(cfg["data"]["limit"]):
         items = items[: int(cfg["data"]["limit"])]
     logger.info("transformer NER: %d training windows", len(items))
-    # the epoch is chosen on the held-back parts of train when there are any,
-    # else on the dev sets (never on TDMSci's held-out part)
-    evals = {k: v for k, v in corpora["eval"].items() if k.endswith("_select")}
-    evals = evals or {k: v for k, v in corpora["eval"].items() if k != "tdmsci_heldout"}
-    if not evals:
-        evals = corpora["eval"]
-    stages = [(int(cfg["training"]["epochs"]), float(cfg["training"]["learning_rate"]))]
+    run = _TrainingRun(
+        model=model,
+        nlp=nlp,
+        evals=_selection_sets(corpora["eval"]),
+        work=work,
+        pad_id=ner._special["pad_id"],
+        training=cfg["training"],
+    )
+    if init:  # the starting weights are a candidate too, as a stage's best is for the next
+        run.score_epoch({"epoch": 0, "stage": 0, "init": init})
     second = cfg["second_stage"]
     scierc_docs = corpora["counts"].get("scierc", {}).get("train_docs", 0)  # not repeated
-    if int(second["epochs"]) and scierc_docs:
-        stages.append((int(second["epochs"]), float(second["learning_rate"])))
-
-    batch_size = int(cfg["training"]["batch_size"])
-    max_seconds = 60 * float(cfg["training"]["max_minutes"])
-    started = time.time()
-    best_score, best_epoch = -1.0, 0
-    log_path = work / "log.jsonl"
-    log_path.write_text("", encoding="utf-8")
-    pad_id = ner._special["pad_id"]
-    epoch, out_of_time = 0, False
-
-    def score_epoch(record: dict) -> None:
-        """Score the model as it is, log ``record`` with the scores, keep it if best."""
-        nonlocal best_score, best_epoch
-        model.eval()
-        scores = {name: evaluate(nlp, docs, fmt).to_dict() for name, (fmt, docs) in evals.items()}
-        score = sum(s["micro"]["f1"] for s in scores.values()) / len(scores)
-        record["minutes"] = round((time.time() - started) / 60, 1)
-        record["f1"] = {name: round(100 * s["micro"]["f1"], 2) for name, s in scores.items()}
-        logger.info("transformer NER epoch %s", record)
-        with log_path.open("a", encoding="utf-8") as log_file:
-            log_file.write(json.dumps(record) + "\n")
-        if score > best_score:
-            best_score, best_epoch = score, record["epoch"]
-            torch.save(model.state_dict(), work / "best.pt")
-
-    if init:  # the starting weights are a candidate too, as a stage's best is for the next
-        score_epoch({"epoch": 0, "stage": 0, "init": init})
-    for stage, (epochs, learning_rate) in enumerate(stages, start=1):
-        if out_of_time:
+    for stage, (epochs, learning_rate) in enumerate(_stages(cfg, scierc_docs), start=1):
+        if run.out_of_time:
             break
         stage_items = items
         if stage > 1:
             # a later stage starts from the best weights so far, seeded on its own,
             # so it runs the same from a finished run's best_stage1.pt (model.init)
-            if best_epoch or init:
+            if run.best_epoch or init:
                 model.load_state_dict(torch.load(work / "best.pt"))
             random.seed(seed + stage)
             torch.manual_seed(seed + stage)
             stage_items = _second_stage_items(
                 items, scierc_docs, int(cfg["data"]["scierc_repeat"]), float(second["others_share"])
             )
-        steps_per_epoch = math.ceil(len(stage_items) / batch_size)
+        run.train_stage(stage, stage_items, epochs, learning_rate)
+
+    model.load_state_dict(torch.load(work / "best.pt"))
+    model.eval()
+    _export_onnx(model, folder, settings["export"])
+    return _save_pipeline(
+        output_dir,
+        folder,
+        corpora,
+        max_pieces=max_pieces,
+        disabled=disabled,
+        style=style,
+        procedure={
+            "config": settings,
+            "best_epoch": run.best_epoch,
+            "epochs_log": [json.loads(line) for line in run.log_path.read_text().splitlines()],
+            "tdmsci_method_mask": str(method_model or "the shipped pipeline (paperkg_trf)")
+            if masker is not None
+            else None,
+            "span_stats": corpora["span_stats"],
+        },
+    )
+
+
+def _base_model(cfg, folder: Path, styles: dict | None, init: str):
+    """The pretrained encoder with a fresh BIO head, or the weights of ``model.init``."""
+    import torch
+    from transformers import AutoModelForTokenClassification
+
+    base = base_model_dir(str(cfg["model"]["base"]))
+    _write_model_folder(base, folder, styles=styles)
+    model = AutoModelForTokenClassification.from_pretrained(
+        str(base),
+        num_labels=len(TAGS),
+        id2label=dict(enumerate(TAGS)),
+        label2id={t: i for i, t in enumerate(TAGS)},
+    )
+    if init:
+        try:
+            model.load_state_dict(torch.load(init))
+        except (OSError, RuntimeError, pickle.UnpicklingError) as e:
+            raise ExtractionError(
+                f"model.init {init}: not the weights of a `paperkg train --transformer` run "
+                f"({str(e).splitlines()[0]}); pass its training/best_stage1.pt or best.pt."
+            ) from e
+    return model
+
+
+def _selection_sets(eval_sets: dict) -> dict:
+    """What chooses the epoch: the held-back parts of train when there are any, else the
+    dev sets (never TDMSci's held-out part), else whatever there is."""
+    evals = {k: v for k, v in eval_sets.items() if k.endswith("_select")}
+    evals = evals or {k: v for k, v in eval_sets.items() if k != "tdmsci_heldout"}
+    return evals or eval_sets
+
+
+def _stages(cfg, scierc_docs: int) -> list[tuple[int, float]]:
+    """``(epochs, learning rate)`` per stage: the mixture, then SciERC's second stage."""
+    stages = [(int(cfg["training"]["epochs"]), float(cfg["training"]["learning_rate"]))]
+    second = cfg["second_stage"]
+    if int(second["epochs"]) and scierc_docs:
+        stages.append((int(second["epochs"]), float(second["learning_rate"])))
+    return stages
+
+
+class _TrainingRun:
+    """The epochs of one training: each is scored, logged, and kept when it is the best."""
+
+    def __init__(self, *, model, nlp, evals: dict, work: Path, pad_id: int, training) -> None:
+        self.model, self.nlp, self.evals, self.work = model, nlp, evals, work
+        self.pad_id = pad_id
+        self.batch_size = int(training["batch_size"])
+        self.warmup = float(training["warmup"])
+        self.weight_decay = float(training["weight_decay"])
+        self.grad_clip = float(training["grad_clip"])
+        self.max_seconds = 60 * float(training["max_minutes"])
+        self.started = time.time()
+        self.best_score, self.best_epoch = -1.0, 0
+        self.epoch, self.out_of_time = 0, False
+        self.log_path = work / "log.jsonl"
+        self.log_path.write_text("", encoding="utf-8")
+
+    def score_epoch(self, record: dict) -> None:
+        """Score the model as it is, log ``record`` with the scores, keep it if best."""
+        import torch
+
+        self.model.eval()
+        scores = {
+            name: evaluate(self.nlp, docs, fmt).to_dict()
+            for name, (fmt, docs) in self.evals.items()
+        }
+        score = sum(s["micro"]["f1"] for s in scores.values()) / len(scores)
+        record["minutes"] = round((time.time() - self.started) / 60, 1)
+        record["f1"] = {name: round(100 * s["micro"]["f1"], 2) for name, s in scores.items()}
+        logger.info("transformer NER epoch %s", record)
+        with self.log_path.open("a", encoding="utf-8") as log_file:
+            log_file.write(json.dumps(record) + "\n")
+        if score > self.best_score:
+            self.best_score, self.best_epoch = score, record["epoch"]
+            torch.save(self.model.state_dict(), self.work / "best.pt")
+
+    def train_stage(self, stage: int, stage_items: list, epochs: int, learning_rate: float) -> None:
+        """AdamW with a linear schedule (the first stage warms up) for ``epochs`` epochs."""
+        import torch
+
+        model = self.model
+        steps_per_epoch = math.ceil(len(stage_items) / self.batch_size)
         total = steps_per_epoch * epochs
         # the first stage warms up; a later one starts from a trained model
-        warm = max(1, int(steps_per_epoch * float(cfg["training"]["warmup"]))) if stage == 1 else 0
+        warm = max(1, int(steps_per_epoch * self.warmup)) if stage == 1 else 0
         optimizer = torch.optim.AdamW(
-            model.parameters(),
-            lr=learning_rate,
-            weight_decay=float(cfg["training"]["weight_decay"]),
+            model.parameters(), lr=learning_rate, weight_decay=self.weight_decay
         )
         schedule = torch.optim.lr_scheduler.LambdaLR(
             optimizer,
@@ -259,46 +322,54 @@ def train_transformer(
             ),
         )
         for _ in range(epochs):
-            if out_of_time:
+            if self.out_of_time:
                 break
-            epoch += 1
+            self.epoch += 1
             epoch_started = time.time()
             model.train()
             loss_sum = 0.0
-            batches = _length_batches(stage_items, batch_size)
+            batches = _length_batches(stage_items, self.batch_size)
             for batch in batches:
-                ids, mask, labels = _collate(batch, pad_id)
+                ids, mask, labels = _collate(batch, self.pad_id)
                 loss = model(
                     input_ids=torch.from_numpy(ids),
                     attention_mask=torch.from_numpy(mask),
                     labels=torch.from_numpy(labels),
                 ).loss
                 loss.backward()
-                torch.nn.utils.clip_grad_norm_(
-                    model.parameters(), float(cfg["training"]["grad_clip"])
-                )
+                torch.nn.utils.clip_grad_norm_(model.parameters(), self.grad_clip)
                 optimizer.step()
                 schedule.step()
                 optimizer.zero_grad()
                 loss_sum += loss.item()
-            score_epoch(
+            self.score_epoch(
                 {
-                    "epoch": epoch,
+                    "epoch": self.epoch,
                     "stage": stage,
                     "windows": len(stage_items),
                     "loss": round(loss_sum / len(batches), 4),
                 }
             )
-            elapsed = time.time() - started
-            if max_seconds and elapsed + (time.time() - epoch_started) > max_seconds:
-                logger.info("transformer NER: stopping after epoch %d (max_minutes)", epoch)
-                out_of_time = True
-        if epochs and (work / "best.pt").exists():
-            shutil.copy(work / "best.pt", work / f"best_stage{stage}.pt")
+            elapsed = time.time() - self.started
+            if self.max_seconds and elapsed + (time.time() - epoch_started) > self.max_seconds:
+                logger.info("transformer NER: stopping after epoch %d (max_minutes)", self.epoch)
+                self.out_of_time = True
+        if epochs and (self.work / "best.pt").exists():
+            shutil.copy(self.work / "best.pt", self.work / f"best_stage{stage}.pt")
 
-    model.load_state_dict(torch.load(work / "best.pt"))
-    model.eval()
-    _export_onnx(model, folder, settings["export"])
+
+def _save_pipeline(
+    output_dir: Path,
+    folder: Path,
+    corpora: dict,
+    *,
+    max_pieces: int,
+    disabled: list,
+    style: str,
+    procedure: dict,
+) -> Path:
+    """The exported NER in a spaCy pipeline folder, scored once on every eval set, with
+    data, licences, procedure and scores in its ``meta.json``."""
     model_dir = output_dir / TRANSFORMER_MODEL_NAME
     if model_dir.exists():
         shutil.rmtree(model_dir)
@@ -309,15 +380,6 @@ def train_transformer(
     scores = {
         name: evaluate(shipped, docs, fmt).to_dict()
         for name, (fmt, docs) in corpora["eval"].items()
-    }
-    procedure = {
-        "config": settings,
-        "best_epoch": best_epoch,
-        "epochs_log": [json.loads(line) for line in log_path.read_text().splitlines()],
-        "tdmsci_method_mask": str(method_model or "the shipped pipeline (paperkg_trf)")
-        if masker is not None
-        else None,
-        "span_stats": corpora["span_stats"],
     }
     write_meta(
         model_dir,
