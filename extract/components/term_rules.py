@@ -220,7 +220,8 @@ class TermRules:
     """
 
     def __init__(self, labels: list[str]):
-        self.labels = frozenset(labels)
+        # ordered, not a set: a saved pipeline's meta.json reads the same every run
+        self.labels = tuple(dict.fromkeys(labels))
 
     def __call__(self, doc: Doc) -> Doc:
         complete_hyphenated_words(doc)
