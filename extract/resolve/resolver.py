@@ -114,6 +114,22 @@ class _Groups:
 # --------------------------------------------------------------------------- resolution
 
 
+#: the merging steps, in the order they run over the evidence (each a method of
+#: _Resolver, documented there): the alias file first, since it overrides every
+#: automatic choice; then what papers define, then spellings, then name forms, and
+#: last the corpus vote on bare acronyms, which must see every group formed.
+STEPS = (
+    "apply_alias_file",
+    "link_paper_long_forms",
+    "link_spelled_out_acronyms",
+    "merge_spelling_variants",
+    "merge_typos",
+    "merge_name_variants",
+    "merge_paper_name_forms",
+    "link_corpus_acronyms",
+)
+
+
 def resolve_concepts(
     results: list[PaperMentions], *, alias_file: str | Path | None = None
 ) -> Resolution:
@@ -152,19 +168,12 @@ def resolve_concepts(
     aliases = load_alias_file(alias_file) if alias_file is not None else AliasFile()
     resolver = _Resolver(aliases, sorted({m.label for r in results for m in r.mentions}))
     mention_nodes = [resolver.read_paper(result) for result in results]
-    # the alias file first: it overrides every automatic choice
-    resolver.apply_alias_file()
-    resolver.link_paper_long_forms()
-    resolver.link_spelled_out_acronyms()
-    resolver.merge_spelling_variants()
-    resolver.merge_typos()
-    resolver.merge_name_variants()
-    resolver.merge_paper_name_forms()
-    resolver.link_corpus_acronyms()
+    for step in STEPS:
+        getattr(resolver, step)()
     concept_id_of = resolver.concepts()
 
     concept_of = [[concept_id_of[n] if n else None for n in nodes] for nodes in mention_nodes]
-    mention_count = sum(resolver.node_count.values())
+    mention_count = sum(resolver.ev.node_count.values())
     dropped = sum(n is None for nodes in mention_nodes for n in nodes)
     concepts = {c.id: c for c in resolver.made}
     logger.info(
@@ -181,8 +190,58 @@ def resolve_concepts(
     )
 
 
+@dataclass
+class _Evidence:
+    """What the corpus says about its mentions, gathered paper by paper
+    (:meth:`_Resolver.read_paper`) before any merging step reads it.
+
+    A *node* is ``(label, canonical key)``: the mentions that must be one concept
+    whatever else is decided. Merging steps join nodes into groups; this record
+    holds the counts, surfaces and acronym definitions they decide on.
+    """
+
+    #: mentions per node
+    node_count: Counter[Node] = field(default_factory=Counter)
+    #: node -> surface form -> mentions written so
+    surface_count: dict[Node, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    #: (node, surface) -> papers that define the surface as an acronym of the node
+    defined_in: dict[tuple[Node, str], list[str]] = field(default_factory=lambda: defaultdict(list))
+    #: (node, surface) -> papers where the surface is the initials of the node's name
+    initials_in: dict[tuple[Node, str], list[str]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    #: (node, surface) -> (the acronyms spelled out in the surface, the papers defining them)
+    expansion_sources: dict[tuple[Node, str], tuple[list[str], list[str]]] = field(
+        default_factory=dict
+    )
+    #: (node, its key with its acronyms spelled out, the (short key, long key) pairs used)
+    expansions: list[tuple[Node, str, str, list[tuple[str, str]]]] = field(default_factory=list)
+    #: nodes some name's spelled-out form is
+    expansion_targets: set[Node] = field(default_factory=set)
+    #: (node, surface) pairs on their node because an acronym in the surface was spelled out
+    expanded_surfaces: set[tuple[Node, str]] = field(default_factory=set)
+    #: ... and (node, surface) pairs whose node joined its spelled-out form
+    joined_expansions: set[tuple[Node, str]] = field(default_factory=set)
+    #: (short, long form, another long form, paper): two definitions of one acronym in a paper
+    paper_links: list[tuple[str, str, str, str]] = field(default_factory=list)
+    #: surfaces written as an acronym somewhere in the corpus
+    acronym_surfaces: set[str] = field(default_factory=set)
+    #: short key -> long key -> papers defining the short form so
+    definitions: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    #: the same per (label, short key), counting papers where either side has that label
+    labelled_definitions: dict[Node, Counter[str]] = field(
+        default_factory=lambda: defaultdict(Counter)
+    )
+    #: short key -> its surfaces in definitions; long key -> its surfaces in definitions
+    short_surface: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    long_surface: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    #: (paper id, the nodes of its mentions)
+    paper_nodes: list[tuple[str, set[Node]]] = field(default_factory=list)
+
+
 class _Resolver:
-    """The state of one resolution; each method is one merging step, in order."""
+    """One resolution: :meth:`read_paper` gathers the evidence, each step of
+    :data:`STEPS` joins nodes into groups, :meth:`concepts` makes one concept a group."""
 
     def __init__(self, aliases: AliasFile, labels: list[str]) -> None:
         never = {
@@ -197,6 +256,7 @@ class _Resolver:
                     "they cannot be kept apart (give one of them an alias instead)",
                     next(iter(pair)),
                 )
+        #: the groups of nodes merged so far, with the reason each joined
         self.groups = _Groups(never=never)
         #: (label, alias key, canonical key, canonical name) from the alias file
         self.alias_rules = [
@@ -205,38 +265,18 @@ class _Resolver:
             for label in ([only] if only else labels)
         ]
         self.alias_rules = [r for r in self.alias_rules if r[1] and r[2]]
+        #: nodes an alias file renames: no automatic rule may move them
         self.alias_keys = {(lab, alias) for lab, alias, key, _ in self.alias_rules if alias != key}
+        #: node -> the name an alias file gives it
         self.forced_names: dict[Node, str] = {}
-        self.node_count: Counter[Node] = Counter()
-        self.surface_count: dict[Node, Counter[str]] = defaultdict(Counter)
-        #: (node, surface) -> papers that define the surface as an acronym of the node
-        self.defined_in: dict[tuple[Node, str], list[str]] = defaultdict(list)
-        #: (node, surface) -> papers where the surface is the initials of the node's name
-        self.spelled_in: dict[tuple[Node, str], list[str]] = defaultdict(list)
-        #: (node, surface) -> (acronyms spelled out in the surface, papers defining them)
-        self.expanded_in: dict[tuple[Node, str], tuple[list[str], list[str]]] = {}
-        #: (node, its key with acronyms spelled out, (short key, long key) pairs used)
-        self.spelled_out: list[tuple[Node, str, str, list[tuple[str, str]]]] = []
-        self.spelled_targets: set[Node] = set()
-        #: (node, surface) pairs that are where they are because an acronym was spelled out
-        self.spelled_surfaces: set[tuple[Node, str]] = set()
-        #: ... and (node, surface) pairs whose node joined its spelled-out form
-        self.spelled_joined: set[tuple[Node, str]] = set()
-        #: (short, long form, another long form, paper): two definitions of one acronym
-        self.paper_links: list[tuple[str, str, str, str]] = []
-        self.acronym_surfaces: set[str] = set()
-        #: short key -> long key -> papers defining it; and the surfaces of each
-        self.definitions: dict[str, Counter[str]] = defaultdict(Counter)
-        #: the same, counting only papers where the acronym or long form has that label
-        self.labelled_definitions: dict[Node, Counter[str]] = defaultdict(Counter)
-        self.short_surface: dict[str, Counter[str]] = defaultdict(Counter)
-        self.long_surface: dict[str, Counter[str]] = defaultdict(Counter)
+        #: what the corpus says, gathered by :meth:`read_paper` before any merging
+        self.ev = _Evidence()
+        #: short key -> the long keys it is read as, when no long form has a clear majority
         self.ambiguous: dict[str, list[str]] = {}
+        #: the concepts made by :meth:`concepts`
         self.made: list[Concept] = []
         #: nodes whose name spells out an acronym (set by :meth:`concepts`)
         self.uses_acronym: set[Node] = set()
-        #: (paper id, the nodes of its mentions)
-        self.paper_nodes: list[tuple[str, set[Node]]] = []
 
     def read_paper(self, result: PaperMentions) -> list[Node | None]:
         """A node for every mention of one paper: its own key, or its long form's key
@@ -250,14 +290,14 @@ class _Resolver:
         for short, long in defined.items():
             short_key, long_key = canonical_key(short, ""), canonical_key(long, "")
             if short_key and long_key and short_key != long_key:
-                self.definitions[short_key][long_key] += 1
+                self.ev.definitions[short_key][long_key] += 1
                 for label in labels_of[short_key] | labels_of[long_key]:
-                    self.labelled_definitions[(label, short_key)][long_key] += 1
-                self.short_surface[short_key][short] += 1
-                self.long_surface[long_key][clean_surface(long)] += 1
-                self.acronym_surfaces.add(short)
+                    self.ev.labelled_definitions[(label, short_key)][long_key] += 1
+                self.ev.short_surface[short_key][short] += 1
+                self.ev.long_surface[long_key][clean_surface(long)] += 1
+                self.ev.acronym_surfaces.add(short)
             for other in long_forms[short][1:]:
-                self.paper_links.append((short, long, other, result.paper.id))
+                self.ev.paper_links.append((short, long, other, result.paper.id))
         nodes: list[Node | None] = []
         for mention in result.mentions:
             key = canonical_key(mention.text, mention.label)
@@ -277,9 +317,9 @@ class _Resolver:
                     and frozenset((key, long_key)) not in self.groups.never
                 ):
                     node = (mention.label, long_key)
-                    self.acronym_surfaces.add(mention.text)
-                    self.long_surface[long_key][clean_surface(long)] += 1
-                    where = self.spelled_in if spelled else self.defined_in
+                    self.ev.acronym_surfaces.add(mention.text)
+                    self.ev.long_surface[long_key][clean_surface(long)] += 1
+                    where = self.ev.initials_in if spelled else self.ev.defined_in
                     papers = where[(node, mention.text)]
                     if not papers or papers[-1] != result.paper.id:
                         papers.append(result.paper.id)
@@ -290,10 +330,10 @@ class _Resolver:
                     known.update(defined)
                 node = self._spelled_out(node, mention.text, known, result.paper.id)
             self.groups.add(node)
-            self.node_count[node] += 1
-            self.surface_count[node][mention.text] += 1
+            self.ev.node_count[node] += 1
+            self.ev.surface_count[node][mention.text] += 1
             nodes.append(node)
-        self.paper_nodes.append((result.paper.id, {n for n in nodes if n is not None}))
+        self.ev.paper_nodes.append((result.paper.id, {n for n in nodes if n is not None}))
         return nodes
 
     def _spelled_out(self, node: Node, surface: str, defined: dict[str, str], paper: str):
@@ -311,23 +351,25 @@ class _Resolver:
         long_key = canonical_key(expanded[0], label)
         if not long_key or long_key == key:
             return node
-        shorts, papers = self.expanded_in.setdefault(
+        shorts, papers = self.ev.expansion_sources.setdefault(
             ((label, long_key), surface), (expanded[1], [])
         )
         if not papers or papers[-1] != paper:
             papers.append(paper)
         if key in {canonical_key(short, "") for short in expanded[1]}:
-            self.spelled_surfaces.add(((label, long_key), surface))
+            self.ev.expanded_surfaces.add(((label, long_key), surface))
             # the spelled-out form may name the concept ("DP algorithms" -> "differential
             # privacy algorithm"), as a long form names its acronym's concept
-            self.long_surface[long_key][expanded[0]] += 1
+            self.ev.long_surface[long_key][expanded[0]] += 1
             return (label, long_key)
         used = [
             (canonical_key(short, ""), canonical_key(long_form_of(defined, short) or "", ""))
             for short in expanded[1]
         ]
-        self.spelled_out.append((node, surface, long_key, used))
-        self.expanded_in[(node, surface)] = self.expanded_in[((label, long_key), surface)]
+        self.ev.expansions.append((node, surface, long_key, used))
+        self.ev.expansion_sources[(node, surface)] = self.ev.expansion_sources[
+            ((label, long_key), surface)
+        ]
         return node
 
     def link_spelled_out_acronyms(self) -> None:
@@ -335,19 +377,19 @@ class _Resolver:
         ("dedicated word sense disambiguation models") when the corpus agrees on
         what the acronym stands for: the paper's long form holds a clear majority
         of the acronym's definitions."""
-        for node, surface, long_key, used in self.spelled_out:
+        for node, surface, long_key, used in self.ev.expansions:
             agreed = all(
-                (majority := majority_long_form(self.definitions.get(short_key, {})))
+                (majority := majority_long_form(self.ev.definitions.get(short_key, {})))
                 and majority[0] == long
                 for short_key, long in used
             )
             if agreed:
                 target = (node[0], long_key)
                 self.groups.add(target)
-                self.spelled_targets.add(target)
+                self.ev.expansion_targets.add(target)
                 self.groups.union(node, target, f"acronym spelled out: {long_key!r}")
                 if self.groups.find(node) == self.groups.find(target):
-                    self.spelled_joined.add((node, surface))
+                    self.ev.joined_expansions.add((node, surface))
 
     def apply_alias_file(self) -> None:
         for label, alias_key, target_key, canonical_name in self.alias_rules:
@@ -360,11 +402,11 @@ class _Resolver:
     def link_paper_long_forms(self) -> None:
         """Two long forms one paper gives one acronym ("separated convolutional network
         (S3D)" and "Separated 3D (S3D)") name one thing, in each label they have."""
-        labels = sorted({label for label, _ in self.node_count})
-        for short, long, other, paper_id in self.paper_links:
+        labels = sorted({label for label, _ in self.ev.node_count})
+        for short, long, other, paper_id in self.ev.paper_links:
             for label in labels:
                 a, b = (label, canonical_key(other, label)), (label, canonical_key(long, label))
-                if a[1] and b[1] and a != b and a in self.node_count and b in self.node_count:
+                if a[1] and b[1] and a != b and a in self.ev.node_count and b in self.ev.node_count:
                     self.groups.union(a, b, f"another long form of '{short}' in paper {paper_id}")
 
     def merge_spelling_variants(self) -> None:
@@ -373,7 +415,7 @@ class _Resolver:
         # the long forms a bare acronym may join take part, so that "brain computer
         # interface" and "brain-computer interface" count as one long form
         for label, key in list(self.groups.parent):
-            for long_key in self.definitions.get(key, ()):
+            for long_key in self.ev.definitions.get(key, ()):
                 self.groups.add((label, long_key))
         by_compact: dict[tuple[str, str], list[Node]] = defaultdict(list)
         for node in self.groups.parent:
@@ -382,7 +424,7 @@ class _Resolver:
                 by_compact[(node[0], compact)].append(node)
         for variants in by_compact.values():
             if len(variants) > 1:
-                variants.sort(key=lambda n: (-self.node_count[n], n[1]))
+                variants.sort(key=lambda n: (-self.ev.node_count[n], n[1]))
                 target = variants[0]
                 for other in variants[1:]:
                     kind = (
@@ -401,13 +443,15 @@ class _Resolver:
         present = [
             n
             for n in self.groups.parent
-            if self.node_count[n] or n in self.spelled_targets or self.long_surface.get(n[1])
+            if self.ev.node_count[n]
+            or n in self.ev.expansion_targets
+            or self.ev.long_surface.get(n[1])
         ]
         # a stem is found whatever its hyphens ("hash-tag recommendation"), as its most
         # frequent spelling ("knowledge distillation", not a glued "knowledgedistillation")
         by_compact = {
             (n[0], compact_key(american_spelling(n[1]))): n
-            for n in sorted(present, key=lambda n: (self.node_count[n], n[1]))
+            for n in sorted(present, key=lambda n: (self.ev.node_count[n], n[1]))
         }
         spellings: dict[Node, list[Node]] = defaultdict(list)
         for node in present:
@@ -422,15 +466,15 @@ class _Resolver:
                 by_stem[stem].append(node)
             reordered = of_phrase_reordered(key)
             if reordered is not None and (
-                self.node_count.get((label, reordered))
-                or (label, reordered) in self.spelled_targets
+                self.ev.node_count.get((label, reordered))
+                or (label, reordered) in self.ev.expansion_targets
             ):
                 self.groups.union(node, (label, reordered), f"'X of Y' form of '{reordered}'")
         for stem, variants in by_stem.items():
-            if self.node_count.get(stem) or self.long_surface.get(stem[1]):
+            if self.ev.node_count.get(stem) or self.ev.long_surface.get(stem[1]):
                 target = stem
             else:
-                target = max(variants, key=lambda n: (self.node_count[n], n[1]))
+                target = max(variants, key=lambda n: (self.ev.node_count[n], n[1]))
             if not self._name_stem(stem, variants, spellings):
                 continue
             for node in variants:
@@ -453,7 +497,7 @@ class _Resolver:
         * one name with its modifiers in two orders: "object intrinsic
           representation" and "intrinsic object representation".
         """
-        for paper_id, nodes in self.paper_nodes:
+        for paper_id, nodes in self.ev.paper_nodes:
             by_kind: dict[tuple[str, str, str], list[Node]] = defaultdict(list)
             by_words: dict[tuple[str, str, tuple[str, ...]], list[Node]] = defaultdict(list)
             for node in sorted(nodes):  # a set: sorted, so every run joins in one order
@@ -471,7 +515,7 @@ class _Resolver:
                 for agent_key in agent_forms(key):
                     agent = (label, agent_key)
                     if agent not in nodes or all(
-                        s[:1].isupper() for s in self.surface_count[agent]
+                        s[:1].isupper() for s in self.ev.surface_count[agent]
                     ):
                         continue
                     self._join_pair(
@@ -491,7 +535,7 @@ class _Resolver:
                         f"orders, in paper {paper_id}",
                     )
             for (_, stem, kind), same in by_kind.items():
-                same.sort(key=lambda n: (-self.node_count[n], n[1]))
+                same.sort(key=lambda n: (-self.ev.node_count[n], n[1]))
                 for node in same[1:]:
                     self._join_pair(
                         node,
@@ -503,7 +547,7 @@ class _Resolver:
     def _join_pair(self, a: Node, b: Node, reason: str) -> None:
         """Join two nodes for a reason that explains either one, whichever names the
         concept in the end."""
-        if self.groups.union(a, b, reason) and b[1] not in self.definitions:
+        if self.groups.union(a, b, reason) and b[1] not in self.ev.definitions:
             self.groups.reason.setdefault(b, reason)  # (an acronym's own reason comes later)
 
     def _name_stem(
@@ -520,17 +564,19 @@ class _Resolver:
     def _proper_name(self, stem: Node, variants: list[Node]) -> bool:
         """A one-word stem is a name when it is seen alone and always capitalised:
         "Dau" and "Dau measure", not "language" and "language model"."""
-        if not self.node_count.get(stem):
+        if not self.ev.node_count.get(stem):
             return False
         for node in (stem, *variants):
-            if not all(s[:1].isupper() for s in self.surface_count[node]):
+            if not all(s[:1].isupper() for s in self.ev.surface_count[node]):
                 return False
         return True
 
     def merge_typos(self) -> None:
         """Near-duplicate keys of one label (see :mod:`.similarity`); acronyms never."""
-        candidates = [n for n in self.groups.parent if not _is_short_key(n[1], self.short_surface)]
-        for joining, target, why in near_duplicate_pairs(candidates, self.node_count):
+        candidates = [
+            n for n in self.groups.parent if not _is_short_key(n[1], self.ev.short_surface)
+        ]
+        for joining, target, why in near_duplicate_pairs(candidates, self.ev.node_count):
             connector = "of" if why.startswith("word-form") else "with"
             self.groups.union(joining, target, f"{why} {connector} '{target[1]}'")
 
@@ -543,18 +589,18 @@ class _Resolver:
         """
         for node in list(self.groups.parent):
             label, key = node
-            if key not in self.definitions:
+            if key not in self.ev.definitions:
                 continue
-            definitions = self.labelled_definitions.get(node) or self.definitions[key]
+            definitions = self.ev.labelled_definitions.get(node) or self.ev.definitions[key]
             votes: Counter[Node] = Counter()
             for long_key, n in definitions.items():
                 self.groups.add((label, long_key))
                 votes[self.groups.find((label, long_key))] += n
-            short = self.short_surface[key].most_common(1)[0][0]
+            short = self.ev.short_surface[key].most_common(1)[0][0]
             majority = majority_long_form(votes)
             if majority is None:
                 self.ambiguous[short] = sorted(
-                    {self.long_surface[k].most_common(1)[0][0] for k in definitions},
+                    {self.ev.long_surface[k].most_common(1)[0][0] for k in definitions},
                     key=str.lower,
                 )
                 logger.info("acronym %r left apart: %s", short, self.ambiguous[short])
@@ -564,7 +610,7 @@ class _Resolver:
                 (k for k in definitions if self.groups.find((label, k)) == best_root),
                 key=lambda k: definitions[k],
             )
-            long_name = self.long_surface[long_key].most_common(1)[0][0]
+            long_name = self.ev.long_surface[long_key].most_common(1)[0][0]
             self.groups.union(
                 node,
                 (label, long_key),
@@ -577,10 +623,10 @@ class _Resolver:
         for node in self.groups.parent:
             members[self.groups.find(node)].append(node)
         # nodes whose name spells out an acronym; once, not per group (it was 2/3 of the time)
-        self.uses_acronym = {n for n, _, _, _ in self.spelled_out}
+        self.uses_acronym = {n for n, _, _, _ in self.ev.expansions}
         concept_id_of: dict[Node, str] = {}
         for group in members.values():
-            if not any(self.node_count[n] for n in group):
+            if not any(self.ev.node_count[n] for n in group):
                 continue  # a long form only seen in a definition, never as a mention
             concept = self._make_concept(group)
             self.made.append(concept)
@@ -597,12 +643,12 @@ class _Resolver:
         name = self._concept_name(head, label)
         if not forced:
             name = _prefer_coined_acronym(
-                name, label, group, self.surface_count, self.acronym_surfaces
+                name, label, group, self.ev.surface_count, self.ev.acronym_surfaces
             )
         aliases: Counter[str] = Counter()
         reasons: dict[str, list[str]] = defaultdict(list)
         for node in group:
-            for surface, n in self.surface_count[node].items():
+            for surface, n in self.ev.surface_count[node].items():
                 aliases[surface] += n
                 if surface == name:
                     continue
@@ -621,14 +667,16 @@ class _Resolver:
     def _head_node(self, group: list[Node]) -> Node:
         """The node whose key the concept takes: not an acronym, not a form that uses
         one, the most used (long forms count their definitions), hyphenated, short."""
-        long_surface = self.long_surface
-        weight = Counter({n: self.node_count[n] + sum(long_surface[n[1]].values()) for n in group})
+        long_surface = self.ev.long_surface
+        weight = Counter(
+            {n: self.ev.node_count[n] + sum(long_surface[n[1]].values()) for n in group}
+        )
         uses_acronym = self.uses_acronym
         return max(
             group,
             key=lambda n: (
                 not _is_acronym_key(
-                    n, self.surface_count, self.acronym_surfaces, self.spelled_surfaces
+                    n, self.ev.surface_count, self.ev.acronym_surfaces, self.ev.expanded_surfaces
                 ),
                 n not in uses_acronym and weight[n] > 0,
                 weight[n],
@@ -641,12 +689,12 @@ class _Resolver:
     def _concept_name(self, head: Node, label: str) -> str:
         """The name: the name an alias file forces, else the most frequent readable form
         of the head key (acronyms last)."""
-        surface_count, acronym_surfaces = self.surface_count, self.acronym_surfaces
+        surface_count, acronym_surfaces = self.ev.surface_count, self.ev.acronym_surfaces
         names: Counter[str] = Counter()
         for surface, n in surface_count[head].items():
             if surface not in acronym_surfaces:
                 names[display_name(surface, label)] += n
-        for surface, n in self.long_surface[head[1]].items():
+        for surface, n in self.ev.long_surface[head[1]].items():
             names[display_name(surface, label)] += n
         if head in self.forced_names:
             return self.forced_names[head]
@@ -657,8 +705,8 @@ class _Resolver:
     def _alias_reason(self, node: Node, surface: str, head: Node, name: str, label: str) -> str:
         """Why ``surface`` (a form of ``node``) is an alias of the concept named ``name``."""
         node_reason = self.groups.reason
-        papers = self.defined_in.get((node, surface))
-        spelled = self.spelled_in.get((node, surface))
+        papers = self.ev.defined_in.get((node, surface))
+        spelled = self.ev.initials_in.get((node, surface))
         if papers:
             reason = f"acronym defined in paper {papers[0]}"
             if len(papers) > 1:
@@ -667,10 +715,10 @@ class _Resolver:
             reason = f"initials of '{name}' in paper {spelled[0]}"
             if len(spelled) > 1:
                 reason += f" (and {len(spelled) - 1} more)"
-        elif (node, surface) in self.spelled_surfaces or (
-            node != head and (node, surface) in self.spelled_joined
+        elif (node, surface) in self.ev.expanded_surfaces or (
+            node != head and (node, surface) in self.ev.joined_expansions
         ):
-            shorts, papers = self.expanded_in[(node, surface)]
+            shorts, papers = self.ev.expansion_sources[(node, surface)]
             reason = (
                 f"{' and '.join(repr(s) for s in shorts)} spelled out as defined "
                 f"in paper {papers[0]}"
