@@ -8,7 +8,9 @@ One stage, no spaCy in it; it runs after extraction, over the whole corpus:
 * :mod:`.similarity`: near-duplicate names (fuzzy matching, with guards);
 * :mod:`.acronym_votes`: what an acronym stands for, in a paper and by corpus vote;
 * :mod:`.aliases`: a user's alias file, which overrides every rule;
-* :mod:`.resolver`: runs them in order and writes the :class:`~paperkg.records.Resolution`.
+* :mod:`.lexicon`: the word lists all of them decide with, and why look-alikes differ;
+* :mod:`.resolver`: runs them in order (its ``STEPS``) and writes the
+  :class:`~paperkg.records.Resolution`.
 """
 
 from .keys import canonical_key

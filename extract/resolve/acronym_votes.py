@@ -33,6 +33,7 @@ from .keys import (
     parenthetical_definition,
     singular,
 )
+from .lexicon import LOWERCASE_WORDS
 
 __all__ = [
     "ACRONYM_MAJORITY",
@@ -172,7 +173,7 @@ def _defines(short: str, long: str) -> bool:
         2 <= len(short) <= 5
         and short.isalpha()
         and short.islower()
-        and short not in _LOWERCASE_WORDS
+        and short not in LOWERCASE_WORDS
         and short == "".join(w[0] for w in re.split(r"[\s-]+", long.lower()) if w)
     )
 
@@ -180,12 +181,6 @@ def _defines(short: str, long: str) -> bool:
 def _letters(short: str) -> str:
     """The letters of a short form: "S3D" -> "SD" (a tokenizer may split "3D" off)."""
     return "".join(c for c in short if not c.isdigit())
-
-
-#: lowercase words that read like abbreviations but are words ("as", "in", "at")
-_LOWERCASE_WORDS = frozenset(
-    "a an as at be by do go he if in is it me my no of on or so to up us we".split()
-)
 
 
 _OPENING = re.compile(r"\s*\(\s*")

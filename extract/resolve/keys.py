@@ -27,6 +27,16 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from .lexicon import (
+    DETERMINERS,
+    GENERIC_LEADING,
+    GENERIC_LEADING_ALWAYS,
+    GENERIC_TAILS,
+    GENERIC_TAILS_ALWAYS,
+    GENERIC_WORDS,
+    NOVEL_KEEP,
+)
+
 __all__ = [
     "appended_acronym",
     "canonical_key",
@@ -106,62 +116,6 @@ def clean_surface(surface: str) -> str:
 
 # --------------------------------------------------------------------------- words
 
-#: leading words that never belong to a concept's name
-DETERMINERS = frozenset(
-    """
-    the a an our their its his her this these those that such each every any some my your
-    we us both either several various many most more few all other another
-    one two three four five six seven eight nine ten
-    """.split()
-)
-
-#: words that make up a generic phrase: a mention made only of these (and
-#: determiners) says "some method" rather than naming one, and is dropped
-GENERIC_WORDS = frozenset(
-    """
-    method methods model models approach approaches framework frameworks algorithm
-    algorithms technique techniques system systems architecture architectures scheme
-    schemes strategy strategies procedure procedures pipeline pipelines paradigm paradigms
-    solution solutions baseline baselines work works paper papers study studies task
-    tasks problem problems dataset datasets data benchmark benchmarks metric metrics
-    result results performance module modules mechanism mechanisms network networks
-    variant variants version versions setting settings experiment experiments idea ideas
-    technology technologies tool tools design designs formulation formulations
-    counterpart counterparts alternative alternatives extension extensions one ones
-    it they them which what this
-    novel proposed new existing previous prior current recent standard traditional
-    conventional classical classic popular common typical simple effective efficient
-    general generic strong powerful various several other same different similar
-    state-of-the-art sota state art of the leading competing competitive original
-    well-known widely-used widely used many multiple specific particular corresponding
-    related underlying above following aforementioned respective present given
-    """.split()
-)
-
-#: generic adjectives stripped at the start of a concept name ("a novel X" -> "X")
-_GENERIC_LEADING = frozenset({"novel", "proposed", "new"})
-#: ... and these wherever the name starts ("existing GNN-based methods")
-_GENERIC_LEADING_ALWAYS = frozenset(
-    """proposed existing previous recent current state-of-the-art sota popular different
-    conventional""".split()
-)
-#: ... except where they are part of a name ("novel view synthesis")
-_NOVEL_KEEP = frozenset(
-    "view views class classes object objects category categories concept concepts".split()
-)
-
-#: generic last words dropped after a name: "BERT model" -> "BERT", "ImageNet dataset"
-GENERIC_TAILS = {
-    "METHOD": frozenset(
-        """model method algorithm approach framework architecture technique network system
-        paradigm toolkit library package""".split()
-    ),
-    "DATASET": frozenset("dataset data benchmark corpus suite collection set".split()),
-    "TASK": frozenset("task problem benchmark challenge".split()),
-    "METRIC": frozenset("score metric measure value".split()),
-}
-#: generic last words dropped after any words: "hashtag recommendation task"
-GENERIC_TAILS_ALWAYS = {"TASK": frozenset({"task", "tasks"})}
 
 #: nouns whose plural-looking form is already singular or uncountable
 _SINGULAR_AS_IS = frozenset(
@@ -317,8 +271,8 @@ def name_tokens(surface: str, label: str, changes: list[str] | None = None) -> l
         low = tokens[0].lower()
         if low in DETERMINERS:
             stripped_determiner = True
-        elif low in _GENERIC_LEADING_ALWAYS or (low in _GENERIC_LEADING and stripped_determiner):
-            if len(tokens) > 1 and tokens[1].lower() in _NOVEL_KEEP:
+        elif low in GENERIC_LEADING_ALWAYS or (low in GENERIC_LEADING and stripped_determiner):
+            if len(tokens) > 1 and tokens[1].lower() in NOVEL_KEEP:
                 break
         else:
             break

@@ -29,6 +29,8 @@ from collections.abc import Iterable, Mapping
 from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA
 
+from .lexicon import VERSION_WORDS, WORD_FORM_EXCEPTIONS
+
 __all__ = ["near_duplicate_pairs", "same_numbers_and_versions"]
 
 #: overall similarity (rapidfuzz ratio, 0-100) two keys need
@@ -37,12 +39,6 @@ MIN_RATIO = 90.0
 MIN_WORD_LENGTH = 5
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
-_VERSION_WORDS = frozenset(
-    """
-    base large small tiny mini medium huge xl xxl giant nano micro lite plus pro ultra
-    v1 v2 v3 v4 v5 i ii iii iv v vi 2d 3d 4d 1d
-    """.split()
-)
 _NEGATING_PREFIXES = (
     "un",
     "non",
@@ -80,8 +76,8 @@ def same_numbers_and_versions(a: str, b: str) -> bool:
     """
     if _NUMBER.findall(a) != _NUMBER.findall(b):
         return False
-    words_a = set(re.split(r"[\s\-_/]", a)) & _VERSION_WORDS
-    words_b = set(re.split(r"[\s\-_/]", b)) & _VERSION_WORDS
+    words_a = set(re.split(r"[\s\-_/]", a)) & VERSION_WORDS
+    words_b = set(re.split(r"[\s\-_/]", b)) & VERSION_WORDS
     return words_a == words_b
 
 
@@ -111,8 +107,6 @@ def _typo_pair(a: str, b: str) -> bool:
 #: suffixes that make an adjective or adverb of the same word ("convolution" ->
 #: "convolutional", "exponential" -> "exponentially", "evolution" -> "evolutionary")
 _WORD_FORM_SUFFIXES = ("al", "ly", "ary")
-#: stems whose suffixed form means something else ("function" / "functional")
-_WORD_FORM_EXCEPTIONS = frozenset("function option station element second custom".split())
 MIN_STEM_LENGTH = 6
 
 
@@ -123,7 +117,7 @@ def _word_form_pair(a: str, b: str) -> bool:
     (True, False)
     """
     shorter, longer = sorted((a, b), key=len)
-    if len(shorter) < MIN_STEM_LENGTH or shorter in _WORD_FORM_EXCEPTIONS:
+    if len(shorter) < MIN_STEM_LENGTH or shorter in WORD_FORM_EXCEPTIONS:
         return False
     return any(longer == shorter + suffix for suffix in _WORD_FORM_SUFFIXES)
 

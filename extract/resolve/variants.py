@@ -29,6 +29,7 @@ import re
 from functools import lru_cache
 
 from .keys import singular
+from .lexicon import NOT_AGENTS, NOT_OF_HEADS, PROCESS_HEADS, VARIANT_TAILS
 
 __all__ = [
     "agent_forms",
@@ -38,17 +39,6 @@ __all__ = [
     "of_phrase_reordered",
     "without_generic_tail",
 ]
-
-#: last words that say what kind of thing a name is, not which one, by label
-VARIANT_TAILS = {
-    "METHOD": frozenset(
-        """model method algorithm approach framework architecture technique system
-        paradigm scheme procedure strategy toolkit""".split()
-    ),
-    "DATASET": frozenset("dataset benchmark corpus suite collection".split()),
-    "TASK": frozenset("task problem challenge".split()),
-    "METRIC": frozenset("score metric measure".split()),
-}
 
 
 def without_generic_tail(key: str, label: str) -> tuple[str, str] | None:
@@ -68,13 +58,6 @@ def without_generic_tail(key: str, label: str) -> tuple[str, str] | None:
     return stem, singular(last)
 
 
-#: first words of "X of Y" phrases that are not a noun to move ("number of", "set of")
-_NOT_HEADS = frozenset(
-    """number set kind type sort part lot lack use way amount degree level class family
-    version variant combination mixture sequence series pair group collection subset""".split()
-)
-
-
 def of_phrase_reordered(key: str) -> str | None:
     """ "Y X" for a key "X of Y" (X one noun, Y one or two words), else None.
 
@@ -84,7 +67,7 @@ def of_phrase_reordered(key: str) -> str | None:
     'variance analysis'
     """
     head, sep, rest = key.partition(" of ")
-    if not sep or " " in head or len(head) < 4 or head in _NOT_HEADS:
+    if not sep or " " in head or len(head) < 4 or head in NOT_OF_HEADS:
         return None
     words = rest.split(" ")
     if words[0] in {"the", "a", "an"}:
@@ -117,14 +100,6 @@ def american_spelling(key: str) -> str:
     return key
 
 
-#: generic heads after a process noun that make it one working part: "parsing
-#: algorithm", "classification stage"; not "method", "approach", "technique" or
-#: "strategy", which name a kind of method ("other classification methods")
-PROCESS_HEADS = frozenset(
-    """algorithm procedure stage step mechanism module component model system process
-    unit routine""".split()
-)
-
 #: (process noun ending, agent noun ending): parsing -> parser, estimation -> estimator
 _AGENT_SUFFIXES = (
     ("ification", "ifier"),
@@ -132,12 +107,6 @@ _AGENT_SUFFIXES = (
     ("ation", "er"),
     ("ion", "or"),
     ("ing", "er"),
-)
-
-#: agent nouns that name a thing of their own, not "what does the process"
-_NOT_AGENTS = frozenset(
-    """transformer adapter computer container layer paper order border number member
-    matter letter filter center user owner""".split()
 )
 
 
@@ -168,7 +137,7 @@ def agent_forms(key: str) -> list[str]:
         stem = process[: -len(ending)]
         if process.endswith(ending) and len(stem) >= 3 and stem.isalpha():
             agent = stem + agent_ending
-            if agent not in _NOT_AGENTS:
+            if agent not in NOT_AGENTS:
                 found.append(" ".join([*modifiers, agent]))
     return found
 
