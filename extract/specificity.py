@@ -39,20 +39,19 @@ the graph and reports how many there were.
 from __future__ import annotations
 
 import logging
-import re
 from collections import Counter
 from dataclasses import replace
 
-from ..records import Mention, PaperMentions, Resolution
+from ..records import PaperMentions, Resolution
 from .components.lexicon import (
     GENERIC_MODIFIERS,
     METHOD_GENERIC_HEADS,
     METRIC_HEADS,
     STANDALONE_METHOD_HEADS,
     TASK_WORDS,
-    looks_like_name,
 )
-from .components.mention_shape import FILLER_ADJECTIVES, title_cased
+from .components.mention_shape import FILLER_ADJECTIVES
+from .names import mention_is_name
 
 __all__ = [
     "BROAD_NOUNS",
@@ -200,28 +199,8 @@ _METRIC_GENERIC_HEADS = frozenset("metric metrics measure measures score scores"
 _KIND_WORDS = GENERIC_MODIFIERS | FILLER_ADJECTIVES | BROAD_ADJECTIVES | BROAD_NOUNS
 
 
-#: acronyms that are not names: "SOTA attacks" is no more a name than "attacks"
-_NOT_NAMES = frozenset({"sota", "soa", "e.g.", "i.e.", "etc"})
 #: share of a concept's mentions written as names that makes it a named thing
 NAMED_SHARE = 0.5
-
-
-def mention_is_name(mention: Mention) -> bool:
-    """A mention written as a name: capitals inside, digits, an acronym.
-
-    A capital at the start of a sentence or in a Title-Case title does not
-    count, nor a bracketed acronym after the words ("graphs (GraphACL)"), nor "SOTA".
-    """
-    text = re.sub(r"\s*\([^()]*\)", "", mention.text) or mention.text
-    tokens = [t for t in text.split() if t.lower() not in _NOT_NAMES]
-    first_in_sentence = mention.sentence.lstrip().startswith(mention.text)
-    in_title = title_cased(mention.sentence)  # every word of a title is capitalised
-    for i, token in enumerate(tokens):
-        if looks_like_name(token.strip("()[],.;:")):
-            return True
-        if token[:1].isupper() and not (i == 0 and first_in_sentence) and not in_title:
-            return True
-    return False
 
 
 def generic_reason(key: str, label: str, *, named: bool) -> str | None:

@@ -27,7 +27,8 @@ from collections import Counter
 from dataclasses import replace
 
 from ..records import Mention, PaperMentions
-from .components.lexicon import DATASET_HEADS, looks_like_name
+from .components.lexicon import DATASET_HEADS
+from .names import looks_like_name
 from .resolve.acronym_votes import paper_long_forms
 from .resolve.keys import clean_surface
 

@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from .lexicon import DATASET_HEADS, looks_like_name
+from ..names import looks_like_name
+from .lexicon import DATASET_HEADS
 from .spans import add_entities
 
 _LIST_OPENERS = frozenset({"including", "include", "includes", "like", "as", "e.g.", ":", "namely"})

@@ -6,8 +6,6 @@ rules believe a method, dataset, task or metric head word looks like.
 
 from __future__ import annotations
 
-import re
-
 #: head words that make a noun phrase a METHOD whatever modifies them
 METHOD_SPECIFIC_HEADS = frozenset(
     """
@@ -111,34 +109,3 @@ GENERIC_MODIFIERS = frozenset(
     comparable superior competitive good poor overall average strong comprehensive thorough
     """.split()
 )
-
-#: a token that looks like a name: an acronym, CamelCase, or letters with digits
-_NAME_RE = re.compile(
-    r"""^(
-        [A-Z][A-Za-z]*[A-Z][A-Za-z0-9]*        # LADS, EmbedLLM, SelKD, ImageNet
-      | [A-Za-z]+[-_]?\d[\w.]*                 # CIFAR-10, GPT-3, ResNet-50, T5
-      | [A-Z][a-z]+-[A-Z][A-Za-z0-9-]*         # Light-DDG
-      | [A-Z]{2,}[\w-]*                        # MS-COCO
-    )$""",
-    re.VERBOSE,
-)
-
-
-def looks_like_name(text: str) -> bool:
-    """True for tokens such as ``LADS``, ``EmbedLLM``, ``CIFAR-10`` or ``Light-DDG``.
-
-    >>> [looks_like_name(t) for t in ["LADS", "CIFAR-10", "Light-DDG", "method", "The"]]
-    [True, True, True, False, False]
-    """
-    return bool(_NAME_RE.match(text)) and any(c.isalpha() for c in text)
-
-
-def has_digit_suffix_name(text: str) -> bool:
-    """True for dataset-like names with a number, e.g. ``CIFAR-100`` or ``ImageNet-1k``.
-
-    >>> has_digit_suffix_name("CIFAR-100"), has_digit_suffix_name("GPT")
-    (True, False)
-    """
-    return bool(re.match(r"^[A-Za-z][A-Za-z.]*[A-Z][A-Za-z.]*[-_ ]?\d+[kKmM]?$", text)) or bool(
-        re.match(r"^[A-Z]{2,}[-_]?\d+[kKmM]?$", text)
-    )

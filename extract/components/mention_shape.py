@@ -26,7 +26,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from .lexicon import looks_like_name
+from ..names import looks_like_name, title_cased
 
 if not Span.has_extension("proposed"):
     Span.set_extension("proposed", default=False)
@@ -58,16 +58,6 @@ LIGHT_VERBS = frozenset("gain draw attract receive garner pay capture get".split
 #: a bare noun after these is an adverbial idiom: "at scale", "by design", "in practice"
 _IDIOM_PREPOSITIONS = frozenset({"at", "by", "in"})
 _YEAR = re.compile(r"^(19|20)\d\d[a-z]?$")
-
-
-def title_cased(sentence: str) -> bool:
-    """A sentence written in Title Case (a paper's title): its capitals say nothing.
-
-    >>> title_cased("Recasting Continual Learning as Sequence Modeling."), title_cased("We use BERT.")
-    (True, False)
-    """
-    words = [w for w in sentence.split() if len(w) > 3 and w[0].isalpha()]
-    return len(words) >= 4 and sum(w[0].isupper() for w in words) >= 0.6 * len(words)
 
 
 def _is_name_like(token) -> bool:

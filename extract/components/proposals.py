@@ -11,8 +11,9 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from ..names import looks_like_name
 from .dataset_cues import name_spans
-from .lexicon import DATASET_HEADS, METHOD_GENERIC_HEADS, TASK_WORDS, looks_like_name
+from .lexicon import DATASET_HEADS, METHOD_GENERIC_HEADS, TASK_WORDS
 from .spans import add_entities
 
 if not Span.has_extension("proposed"):

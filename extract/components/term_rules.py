@@ -11,6 +11,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from ..names import is_coined_model_token, looks_like_name
 from .lexicon import (
     DATASET_HEADS,
     GENERIC_MODIFIERS,
@@ -23,7 +24,6 @@ from .lexicon import (
     STANDALONE_TASK_HEADS,
     TASK_HEADS,
     TASK_WORDS,
-    looks_like_name,
 )
 from .spans import add_entities, trim
 
@@ -60,17 +60,9 @@ def label_for_phrase(span: Span) -> str | None:
         return "METHOD" if content or head_word in STANDALONE_METHOD_HEADS else None
     if head_word in METHOD_GENERIC_HEADS:
         return "METHOD" if has_noun_modifier else None
-    if len(span) == 1 and _coined_name(head.text):
+    if len(span) == 1 and is_coined_model_token(head.text):
         return "METHOD"  # "LLaMA", "GPT-4": a name the NER did not know
     return None
-
-
-def _coined_name(text: str) -> bool:
-    """ "LLaMA", "GPT-4", "ResNet50"; not a plain acronym ("OOD", "GPUs"), which the
-    acronym component types from its definition."""
-    letters = text[:-1] if text.endswith("s") else text
-    mixed = any(c.islower() for c in letters) and sum(c.isupper() for c in letters) >= 2
-    return len(text) > 2 and looks_like_name(text) and (mixed or any(c.isdigit() for c in text))
 
 
 def _split_coordination(chunk: Span) -> list[Span]:
@@ -240,7 +232,7 @@ class TermRules:
             if last.i in taken or (
                 last.lower_ not in _ALL_HEADS
                 and last.lemma_.lower() not in _ALL_HEADS
-                and not (len(part) == 1 and _coined_name(last.text))
+                and not (len(part) == 1 and is_coined_model_token(last.text))
             ):
                 continue  # the NER has spoken here, or no head word could label it
             phrase = _without_generic_compound(_keep_hyphenated_start(trim(part), part))

@@ -27,6 +27,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from ..names import proper_name_token
 from .lexicon import (
     DETERMINERS,
     GENERIC_LEADING,
@@ -289,7 +290,7 @@ def name_tokens(surface: str, label: str, changes: list[str] | None = None) -> l
         if last in GENERIC_TAILS_ALWAYS.get(label, ()):
             changes.append(f"generic '{tokens[-1]}' dropped")
             tokens = tokens[:-1]
-        elif last in GENERIC_TAILS.get(label, ()) and _looks_like_name(tokens[-2]):
+        elif last in GENERIC_TAILS.get(label, ()) and proper_name_token(tokens[-2]):
             changes.append(f"'{tokens[-1]}' dropped after a name")
             tokens = tokens[:-1]
     return tokens
@@ -320,16 +321,6 @@ def _without_definition(text: str, changes: list[str]) -> str:
         return match.group(0)
 
     return _ACRONYM_IN_PARENS.sub(drop, text)
-
-
-def _looks_like_name(token: str) -> bool:
-    """A proper name such as BERT, ImageNet or CIFAR-10 (not "GNN-based", "Vision-Language")."""
-    parts = token.split("-")
-    if parts[-1].isalpha() and parts[-1].islower():
-        return False
-    if any(any(c.isupper() for c in part[1:]) for part in parts):
-        return True
-    return any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
 
 
 @lru_cache(maxsize=200_000)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
+from ..names import is_coined_name
 from .acronym_votes import (
     expand_acronyms,
     initials_long_forms,
@@ -734,17 +735,6 @@ class _Resolver:
         else:
             reason = node_reason.get(node) or f"merged with '{name}'"
         return reason
-
-
-def is_coined_name(surface: str) -> bool:
-    """A made-up mixed-case name such as "SelKD", "EmbedLLM" or "Light-DDG" (not "GNNs").
-
-    >>> [is_coined_name(s) for s in ["SelKD", "Light-DDG", "GNNs", "GNN", "graph"]]
-    [True, True, False, False, False]
-    """
-    core = surface[:-1] if surface.endswith("s") and surface[:-1].isupper() else surface
-    inner = core[1:]
-    return any(c.isupper() for c in inner) and any(c.islower() for c in inner)
 
 
 def _prefer_coined_acronym(name, label, group, surface_count, acronym_surfaces) -> str:

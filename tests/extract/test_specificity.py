@@ -3,7 +3,7 @@
 import pytest
 
 from paperkg.extract.resolve import resolve_concepts
-from paperkg.extract.specificity import drop_generic, generic_reason, mention_is_name
+from paperkg.extract.specificity import drop_generic, generic_reason
 from paperkg.records import Mention, Paper, PaperMentions
 
 
@@ -65,23 +65,6 @@ def test_a_named_dataset_is_a_dataset():
     # "WILDS data" is written as a name; "training data" is not
     assert generic_reason("wilds data", "Dataset", named=True) is None
     assert generic_reason("training data", "Dataset", named=False) == "unnamed data"
-
-
-@pytest.mark.parametrize(
-    "text, sentence, named",
-    [
-        ("ImageNet", "We train on ImageNet.", True),
-        ("CIFAR-10", "Results on CIFAR-10.", True),
-        ("Training data", "Training data is scarce.", False),  # a capital that starts a sentence
-        ("training data", "We collect training data.", False),
-        ("Open X-Embodiment", "Open X-Embodiment is large.", True),
-        # capitals in a Title-Case title say nothing
-        ("Synthetic Data", "Learning from Synthetic Data at Scale.", False),
-        ("ImageNet", "Scaling Vision Models on ImageNet.", True),
-    ],
-)
-def test_a_mention_is_a_name_by_its_writing(text, sentence, named):
-    assert mention_is_name(Mention(text, "DATASET", 0, len(text), sentence)) is named
 
 
 def test_generic_concepts_are_dropped_and_reported():
