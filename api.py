@@ -15,10 +15,11 @@ from .export.graphml import write_graphml
 from .export.html import ViewReport, write_html
 from .export.html_map import MapReport, prefers_map, write_map_html
 from .export.neo4j_bundle import write_neo4j_bundle
+from .extract.cache import ExtractionCache, pipeline_identity
 from .extract.corpus_terms import add_corpus_term_mentions, find_corpus_terms
 from .extract.extractor import default_jobs, extract_mentions
 from .extract.labels import unify_concept_labels, vote_labels
-from .extract.pipeline import load_pipeline
+from .extract.pipeline import load_pipeline, resolve_model
 from .extract.readers import read_inputs
 from .extract.resolve import resolve_concepts
 from .extract.specificity import drop_generic
@@ -26,7 +27,7 @@ from .extract.titles import mark_title_proposals
 from .graph.builder import build_knowledge_graph
 from .graph.io import load_graph, save_graph
 from .graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES
-from .records import Paper, ReadResult, Resolution
+from .records import Paper, PaperMentions, ReadResult, Resolution
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,8 @@ class BuildResult:
     corpus_term_mentions: int = 0
     #: mentions whose label the corpus vote or their name changed (:mod:`paperkg.extract.labels`)
     relabelled_mentions: int = 0
+    #: papers whose extraction came from the cache (:mod:`paperkg.extract.cache`)
+    from_cache: int = 0
 
     @property
     def concept_count(self) -> int:
@@ -85,6 +88,7 @@ def build(
     on_read: Callable[[ReadResult], None] | None = None,
     corpus_terms: bool = True,
     jobs: int | None = None,
+    cache_dir: str | Path | None = None,
 ) -> BuildResult:
     """Read ``paths``, extract mentions, resolve concepts and build the graph.
 
@@ -94,16 +98,15 @@ def build(
     each paper is processed. ``corpus_terms`` also finds, in every abstract, the
     terms the extractor tagged consistently in other abstracts of the corpus.
     ``jobs`` processes extract in parallel (default: one per core), with the
-    same results as one.
+    same results as one. With ``cache_dir`` (e.g.
+    :func:`~paperkg.extract.cache.default_cache_dir`), each paper's extraction is
+    kept there and reused while its text and the pipeline stay the same, so a
+    rebuild extracts only new or changed papers.
     """
     read = read_inputs(paths, format=format, on_error=on_error)
     if on_read is not None:
         on_read(read)
-    jobs = default_jobs() if jobs is None else max(1, jobs)
-    # several processes each load the pipeline themselves (a bad model's error
-    # comes back from them); a single one uses it loaded here
-    nlp = model if jobs > 1 and len(read.papers) > 2 * jobs else load_pipeline(model)
-    results = extract_mentions(nlp, read.papers, on_paper=on_paper, jobs=jobs)
+    results, from_cache = _extract(read.papers, model, jobs, cache_dir, on_paper)
     added = 0
     if corpus_terms:
         results, added = add_corpus_term_mentions(results, find_corpus_terms(results))
@@ -123,7 +126,42 @@ def build(
         mention_count=mention_count,
         corpus_term_mentions=added,
         relabelled_mentions=relabelled,
+        from_cache=from_cache,
     )
+
+
+def _extract(
+    papers: list[Paper],
+    model: str | Path | None,
+    jobs: int | None,
+    cache_dir: str | Path | None,
+    on_paper: Callable[[Paper], None] | None,
+) -> tuple[list[PaperMentions], int]:
+    """Every paper's mentions, in order: from the cache where it has them, else extracted
+    (and then stored). Returns them with the number that came from the cache."""
+    cached: list[PaperMentions | None] = [None] * len(papers)
+    cache = None
+    if cache_dir is not None:
+        cache = ExtractionCache(cache_dir, identity=pipeline_identity(resolve_model(model)))
+        cached = [cache.get(p) for p in papers]
+        if on_paper is not None:
+            for paper, hit in zip(papers, cached, strict=True):
+                if hit is not None:
+                    on_paper(paper)
+    todo = [p for p, hit in zip(papers, cached, strict=True) if hit is None]
+    fresh: list[PaperMentions] = []
+    if todo:
+        jobs = default_jobs() if jobs is None else max(1, jobs)
+        # several processes each load the pipeline themselves (a bad model's error
+        # comes back from them); a single one uses it loaded here
+        nlp = model if jobs > 1 and len(todo) > 2 * jobs else load_pipeline(model)
+        fresh = extract_mentions(nlp, todo, on_paper=on_paper, jobs=jobs)
+        if cache is not None:
+            for result in fresh:
+                cache.put(result)
+    extracted = iter(fresh)
+    results = [hit if hit is not None else next(extracted) for hit in cached]
+    return results, len(papers) - len(todo)
 
 
 def build_graph(paths: Iterable[str | Path] | str | Path, **options) -> nx.MultiDiGraph:

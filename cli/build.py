@@ -62,6 +62,19 @@ def build(
             "--jobs", "-j", help="Processes that extract in parallel (default: one per core)."
         ),
     ] = None,
+    cache: Annotated[
+        bool,
+        typer.Option(
+            help="Reuse each paper's extraction while its text and the pipeline are unchanged, "
+            "so a rebuild extracts only new papers."
+        ),
+    ] = True,
+    cache_dir: Annotated[
+        Path | None,
+        typer.Option(
+            help="Where extractions are kept (default: $PAPERKG_CACHE_DIR, else ~/.cache/paperkg)."
+        ),
+    ] = None,
     neo4j_uri: Annotated[
         str | None,
         typer.Option(help="Also load the graph into this Neo4j (password from NEO4J_PASSWORD)."),
@@ -75,6 +88,7 @@ def build(
     graph.html, neo4j/)."""
     from ..api import build as build_result
     from ..api import write_outputs
+    from ..extract.cache import default_cache_dir
 
     progress = Progress(
         TextColumn("extracting"),
@@ -95,6 +109,7 @@ def build(
             min_cooccurrence=min_cooccurrence,
             corpus_terms=corpus_terms,
             jobs=jobs,
+            cache_dir=(cache_dir or default_cache_dir()) if cache else None,
             on_read=lambda read: progress.update(task, total=len(read.papers)),
             on_paper=lambda _paper: progress.advance(task),
         )
@@ -124,6 +139,12 @@ def print_summary(result) -> None:
         f"duplicates merged: {len(read.duplicates)}",
         highlight=False,
     )
+    if result.from_cache:
+        console.print(
+            f"  {result.from_cache} of them from the extraction cache, "
+            f"{len(read.papers) - result.from_cache} extracted (--no-cache extracts all)",
+            highlight=False,
+        )
     for note in read.notes:
         console.print(f"  note: {note}", highlight=False)
     for skipped in read.skipped[:20]:

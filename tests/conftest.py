@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# the CLI keeps extractions in a cache (paperkg.extract.cache): give the suite its own,
+# empty at every run, so no test reads what another run or a user's builds left
+os.environ["PAPERKG_CACHE_DIR"] = tempfile.mkdtemp(prefix="paperkg-test-cache-")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO_ROOT / "examples" / "iclr2025_abstracts.txt"
