@@ -1,0 +1,141 @@
+"""Throughput of a build: end to end beside the bare spaCy pipeline, with and without the cache.
+
+One command, one table, one run, on the NeurIPS 2023 abstracts in ``../shared``
+(``--limit N`` for the first N papers):
+
+* ``bare nlp.pipe``: the shipped pipeline over the papers' texts, one process,
+  nothing else (the floor a build cannot beat on one core);
+* ``build --jobs 1`` and ``build --jobs 2``: the whole build (read, extract,
+  corpus steps, graph) without the cache;
+* ``cached rebuild``: the same build again, every paper from the extraction cache;
+* ``rebuild, 1% new``: the cache missing 1% of the papers.
+
+Every build runs in a fresh process (``paperkg build``), so a run measures what a
+user waits for, model loading included; peak memory (RSS) comes from the child's
+resource usage. Graphs of the cached builds are checked equal to the uncached one.
+
+Run: ``python3 bench/throughput.py [--limit 600] [--data ../shared/data]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run_build(
+    inputs: list[Path], out: Path, *, jobs: int, cache: Path | None
+) -> tuple[float, float]:
+    """Seconds and peak RSS (MB, the child and the workers it waited for) of one build."""
+    cmd = [sys.executable, "-m", "paperkg.cli", "build", *map(str, inputs), "-o", str(out)]
+    cmd += ["--jobs", str(jobs), "--no-html"]
+    cmd += ["--cache-dir", str(cache)] if cache else ["--no-cache"]
+    log = out.with_suffix(".log")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("wb") as err:
+        started = time.perf_counter()
+        child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - started
+    if status != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed: {log.read_text()[-2000:]}")
+    return seconds, usage.ru_maxrss / 1024
+
+
+def bare_pipe(texts: list[str]) -> float:
+    """Seconds for the shipped pipeline alone over ``texts`` (loading not counted)."""
+    from paperkg.extract.pipeline import load_pipeline
+
+    nlp = load_pipeline()
+    list(nlp.pipe(texts[:4]))
+    started = time.perf_counter()
+    for _ in nlp.pipe(texts, batch_size=32):
+        pass
+    return time.perf_counter() - started
+
+
+def corpus(data: Path, limit: int, folder: Path) -> tuple[list[Path], list[str]]:
+    """The NeurIPS CSVs (or their first ``limit`` rows, as one CSV) and the texts a build reads."""
+    from paperkg.extract.readers import read_inputs
+
+    files = sorted((data / "neurips2023").glob("*.csv"))
+    if limit:
+        csv.field_size_limit(1 << 30)
+        rows, header = [], None
+        for path in files:
+            with path.open(newline="", encoding="utf-8") as f:
+                reader = csv.reader(f)
+                header = next(reader)
+                rows.extend(reader)
+        files = [folder / "neurips_subset.csv"]
+        with files[0].open("w", newline="", encoding="utf-8") as f:
+            writer = csv.writer(f)
+            writer.writerow(header)
+            writer.writerows(rows[:limit])
+    papers = read_inputs(files).papers
+    return files, [p.document for p in papers]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--limit", type=int, default=0, help="first N papers (0 = all)")
+    args = parser.parse_args(argv)
+    if not (args.data / "neurips2023").is_dir():
+        print(f"{args.data}/neurips2023 not found; pass --data", file=sys.stderr)
+        return 2
+    work = Path(tempfile.mkdtemp(prefix="paperkg-throughput-"))
+    try:
+        inputs, texts = corpus(args.data, args.limit, work)
+        n = len(texts)
+        rows = [("bare nlp.pipe (1 process)", bare_pipe(texts), None)]
+        for jobs in (1, 2):
+            seconds, peak = run_build(inputs, work / f"out{jobs}", jobs=jobs, cache=None)
+            rows.append((f"build --jobs {jobs}, no cache", seconds, peak))
+        cache = work / "cache"
+        run_build(inputs, work / "warm", jobs=2, cache=cache)  # fills the cache
+        seconds, peak = run_build(inputs, work / "cached", jobs=2, cache=cache)
+        rows.append(("cached rebuild", seconds, peak))
+        entries = sorted(cache.rglob("*.json"))
+        for entry in random.Random(0).sample(entries, max(1, len(entries) // 100)):
+            entry.unlink()
+        seconds, peak = run_build(inputs, work / "one_percent", jobs=2, cache=cache)
+        rows.append(("rebuild, 1% new papers", seconds, peak))
+        same = all(
+            (work / name / "graph.json").read_bytes() == (work / "out1" / "graph.json").read_bytes()
+            for name in ("out2", "cached", "one_percent")
+        )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    bare = rows[0][1]
+    full = rows[2][1]
+    print(f"{n} NeurIPS 2023 papers, one run on this machine")
+    print(
+        f"{'run':<28} {'seconds':>8} {'papers/s':>9} {'x bare':>7} {'x jobs 2':>8} {'peak MB':>8}"
+    )
+    for name, seconds, peak in rows:
+        print(
+            f"{name:<28} {seconds:>8.1f} {n / seconds:>9.1f} {seconds / bare:>7.2f} "
+            f"{seconds / full:>8.2f} {(f'{peak:.0f}' if peak else '-'):>8}"
+        )
+    print(f"graphs of --jobs 2 and the cached builds equal to --jobs 1: {same}")
+    print("peak MB: the largest process of the build (a worker's memory is not added)")
+    print(
+        "targets (issue 16): end to end <= 1.2 x bare; --jobs 2 >= 1.7 x faster than --jobs 1; "
+        "1% new papers <= 0.10 x a full build"
+    )
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
