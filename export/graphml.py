@@ -3,11 +3,17 @@
 GraphML holds only scalar attributes, so lists become ``"; "``-joined strings
 (``aliases``, ``authors``, ``keywords``) and dicts become JSON strings; ``None``
 values are left out.
+
+XML 1.0 forbids most control characters and lone surrogates, which real exports
+carry (a U+0002 in a conference's abstracts makes libxml2, and so igraph and
+Gephi, refuse the whole file). Every string, ids included, has them replaced by
+U+FFFD, so the text stays visible where something was and the file opens.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -16,13 +22,31 @@ from ..atomic import atomic_open
 
 LIST_SEPARATOR = "; "
 
+#: characters XML 1.0 does not allow (control characters, lone surrogates, U+FFFE/F)
+_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(text: str) -> str:
+    r"""``text`` with every character XML forbids replaced by U+FFFD.
+
+    >>> xml_text("a\x02b\ud800c") == "a\ufffdb\ufffdc"
+    True
+    """
+    return _NOT_XML.sub("\ufffd", text)
+
 
 def _scalar(value):
     if isinstance(value, (list, tuple, set)):
-        return LIST_SEPARATOR.join(str(v) for v in value)
+        return xml_text(LIST_SEPARATOR.join(str(v) for v in value))
     if isinstance(value, dict):
-        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+        return xml_text(json.dumps(value, ensure_ascii=False, sort_keys=True))
+    if isinstance(value, str):
+        return xml_text(value)
     return value
+
+
+def _id(node):
+    return xml_text(node) if isinstance(node, str) else node
 
 
 def graphml_ready(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
@@ -36,9 +60,10 @@ def graphml_ready(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
     out = nx.MultiDiGraph()
     out.graph.update({k: _scalar(v) for k, v in graph.graph.items() if v is not None})
     for node, attrs in graph.nodes(data=True):
-        out.add_node(node, **{k: _scalar(v) for k, v in attrs.items() if v is not None})
+        out.add_node(_id(node), **{k: _scalar(v) for k, v in attrs.items() if v is not None})
     for u, v, key, attrs in graph.edges(keys=True, data=True):
-        out.add_edge(u, v, key=key, **{k: _scalar(x) for k, x in attrs.items() if x is not None})
+        data = {k: _scalar(x) for k, x in attrs.items() if x is not None}
+        out.add_edge(_id(u), _id(v), key=_id(key), **data)
     return out
 
 
