@@ -573,6 +573,7 @@ def _render(net: Network, graph: nx.MultiDiGraph, keep: set, *, title: str, phys
         data_json=script_json(data),
         vis_js=_inline_asset(VIS_DIR / "vis-network.min.js"),
         vis_css=_inline_asset(VIS_DIR / "vis-network.css"),
+        name_index_js=_inline_asset(ASSETS / "name_index.js"),
         view_js=_inline_asset(ASSETS / "view.js"),
         view_css=_inline_asset(ASSETS / "view.css"),
         node_count=len(nodes),

@@ -392,6 +392,7 @@ def _render(data: dict, *, title: str) -> str:
         data_json=script_json(data),
         vis_js=_inline_asset(VIS_DIR / "vis-network.min.js"),
         vis_css=_inline_asset(VIS_DIR / "vis-network.css"),
+        name_index_js=_inline_asset(ASSETS / "name_index.js"),
         map_js=_inline_asset(ASSETS / "map.js"),
         map_css=_inline_asset(ASSETS / "map.css"),
         node_count=len(data["nodes"]),

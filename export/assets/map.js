@@ -346,31 +346,13 @@
   };
 
   // --- search by name or alias ------------------------------------------------------------
-  var exact = new Map();
-  var entries = [];
-  var optionList = document.createDocumentFragment();
+  var terms = [];
   data.nodes.forEach(function (n) {
-    [[n.name, 0]].concat(n.aliases.map(function (a) { return [a, 1]; })).forEach(function (term) {
-      var key = term[0].toLowerCase();
-      var known = exact.get(key);
-      if (!known || known.rank > term[1]) exact.set(key, { id: n.id, rank: term[1] });
-      entries.push([key, n.id]);
-      var option = document.createElement("option");
-      option.value = term[0];
-      optionList.appendChild(option);
-    });
+    terms.push([n.name, n.id, 0]);
+    n.aliases.forEach(function (alias) { terms.push([alias, n.id, 1]); });
   });
-  document.getElementById("pk-names").appendChild(optionList);
+  var find = window.paperkgNameIndex(terms, document.getElementById("pk-names"));
   var status = document.getElementById("pk-status");
-  function find(query) {
-    var key = query.trim().toLowerCase();
-    if (!key) return null;
-    if (exact.has(key)) return exact.get(key).id;
-    for (var i = 0; i < entries.length; i++) {
-      if (entries[i][0].indexOf(key) >= 0) return entries[i][1];
-    }
-    return null;
-  }
   view.search = function (query) {
     var id = find(query);
     status.className = "";

@@ -168,39 +168,19 @@
 
   // --- search by name or alias -------------------------------------------------------
   // exact matches prefer a concept's name, then its aliases, then a paper's name or title
-  var exact = new Map();
-  var entries = [];
-  var options = document.createDocumentFragment();
+  var terms = [];
   data.nodes.forEach(function (n) {
     var paper = n.kg.label === "Paper";
-    var terms = [[n.kg.name, paper ? 2 : 0]];
+    terms.push([n.kg.name, n.id, paper ? 2 : 0]);
     n.kg.aliases.forEach(function (alias) {
-      terms.push([alias, paper ? 2 : 1]);
+      terms.push([alias, n.id, paper ? 2 : 1]);
     });
-    if (paper && n.kg.tip.head !== n.kg.name) terms.push([n.kg.tip.head, 2]);
-    terms.forEach(function (term) {
-      var key = term[0].toLowerCase();
-      var known = exact.get(key);
-      if (!known || known.rank > term[1]) exact.set(key, { id: n.id, rank: term[1] });
-      entries.push([key, n.id]);
-      var option = document.createElement("option");
-      option.value = term[0];
-      options.appendChild(option);
-    });
+    if (paper && n.kg.tip.head !== n.kg.name) terms.push([n.kg.tip.head, n.id, 2]);
   });
-  document.getElementById("pk-names").appendChild(options);
+  var find = window.paperkgNameIndex(terms, document.getElementById("pk-names"));
   timings.search = performance.now();
 
   var status = document.getElementById("pk-status");
-  function find(query) {
-    var key = query.trim().toLowerCase();
-    if (!key) return null;
-    if (exact.has(key)) return exact.get(key).id;
-    for (var i = 0; i < entries.length; i++) {
-      if (entries[i][0].indexOf(key) >= 0) return entries[i][1];
-    }
-    return null;
-  }
   view.search = function (query) {
     var id = find(query);
     status.className = "";

@@ -56,7 +56,9 @@ def test_the_page_is_offline_and_input_text_stays_data(tmp_path):
             g.add_edge(f"paper:{i}", f"Method:{c}", key="USES", type="USES", evidence=PAYLOAD)
     report = write_map_html(g, tmp_path / "map.html", title=PAYLOAD)
     html = report.path.read_text(encoding="utf-8")
-    assert "<img src=x" not in html and html.count("</script>") == 3  # data, vis, map.js
+    assert (
+        "<img src=x" not in html and html.count("</script>") == 4
+    )  # data, vis, name_index.js, map.js
     assert not re.search(r'(src|href)="https?:', html)
     data = page_data(report.path)
     assert PAYLOAD in {n["name"] for n in data["nodes"]}
