@@ -24,3 +24,40 @@ def test_control_characters_and_lone_surrogates_become_visible_replacements(tmp_
     assert back.nodes[f"Method:{clean}"]["aliases"] == f"{clean}; DL"
     assert [d["evidence"] for _, _, d in back.edges(data=True)] == [clean]
     assert back.nodes["paper:p1"]["abstract"].startswith("An abstract. ")
+
+
+def test_values_and_markup_read_back_as_written(tmp_path):
+    g = nx.MultiDiGraph(name="a <field> & \"its\" papers")
+    tricky = "'}) DETACH DELETE n // <script>alert(1)</script> & \"q\"\nnext\tline"
+    g.add_node(tricky, label="Method", name=tricky, paper_count=3, score=0.25, seen=True)
+    g.add_node("paper:p1", label="Paper", year=2024, keywords=["a", "b"], extra={"k": 1})
+    g.add_edge("paper:p1", tricky, key="USES", weight=2, share=0.5, proposed=False)
+    g.add_edge("paper:p1", tricky, key="PROPOSES", weight=1, share=1, proposed=True)
+    path = write_graphml(g, tmp_path / "graph.graphml")
+
+    ET.parse(path)
+    back = nx.read_graphml(path, force_multigraph=True)
+    assert back.graph["name"] == g.graph["name"]
+    assert back.nodes[tricky] == {
+        "label": "Method",
+        "name": tricky,
+        "paper_count": 3,
+        "score": 0.25,
+        "seen": True,
+    }
+    assert back.nodes["paper:p1"]["keywords"] == "a; b"
+    assert back.nodes["paper:p1"]["extra"] == '{"k": 1}'
+    edges = {k: d for _, _, k, d in back.edges(keys=True, data=True)}
+    assert edges["USES"] == {"weight": 2, "share": 0.5, "proposed": False}
+    assert edges["PROPOSES"] == {"weight": 1, "share": 1.0, "proposed": True}
+
+
+def test_the_file_is_written_a_line_at_a_time_in_a_stable_order(tmp_path):
+    g = nx.MultiDiGraph()
+    for i in range(50):
+        g.add_edge(f"paper:{i}", f"Method:m{i % 7}", key="USES", weight=i)
+    first = write_graphml(g, tmp_path / "a.graphml").read_bytes()
+    second = write_graphml(g, tmp_path / "b.graphml").read_bytes()
+
+    assert first == second
+    assert first.count(b"\n") > 50 * 3  # an element per line, not one long line
