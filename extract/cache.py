@@ -62,12 +62,12 @@ def default_cache_dir() -> Path:
 
 def pipeline_identity(model_dir: str | Path | None) -> str:
     """A hash of everything that decides what the pipeline finds in a text."""
-    import spacy
+    from importlib.metadata import version
 
     from .. import __version__
 
     digest = hashlib.sha256()
-    digest.update(f"format {_FORMAT} paperkg {__version__} spacy {spacy.__version__}".encode())
+    digest.update(f"format {_FORMAT} paperkg {__version__} spacy {version('spacy')}".encode())
     here = Path(__file__).parent
     code = [here / name for name in _CODE_FILES]
     code += sorted(p for d in _CODE_DIRS for p in (here / d).glob("*.py"))

@@ -44,13 +44,13 @@ from dataclasses import replace
 
 from ..records import PaperMentions, Resolution
 from .components.lexicon import (
+    FILLER_ADJECTIVES,
     GENERIC_MODIFIERS,
     METHOD_GENERIC_HEADS,
     METRIC_HEADS,
     STANDALONE_METHOD_HEADS,
     TASK_WORDS,
 )
-from .components.mention_shape import FILLER_ADJECTIVES
 from .names import mention_is_name
 
 __all__ = [

@@ -1,16 +1,11 @@
 """Registered spaCy components of paperkg (``nlp.add_pipe("paperkg_...")``).
 
-Importing this package registers the factories; the ``spacy_factories`` entry point
-does the same for any spaCy user who has paperkg installed.
+Importing a component's module registers its factory;
+:func:`paperkg.extract.pipeline.load_pipeline` imports them all, and the
+``spacy_factories`` entry point does the same for any spaCy user who has paperkg
+installed. This package itself imports nothing until asked, so the word lists in
+:mod:`~paperkg.extract.components.lexicon` come without spaCy.
 """
-
-from .acronyms import AcronymDetector, find_acronym_definitions
-from .dataset_cues import DatasetCues, find_dataset_cues
-from .mention_shape import MentionShape
-from .proposals import ProposalDetector, find_proposed_spans
-from .repeats import RepeatMentions
-from .term_rules import TermRules
-from .transformer_ner import TransformerNER
 
 __all__ = [
     "AcronymDetector",
@@ -24,3 +19,43 @@ __all__ = [
     "find_dataset_cues",
     "find_proposed_spans",
 ]
+
+#: every component module, in pipeline order
+FACTORY_MODULES = (
+    "transformer_ner",
+    "term_rules",
+    "acronyms",
+    "dataset_cues",
+    "proposals",
+    "repeats",
+    "mention_shape",
+)
+
+_WHERE = {
+    "AcronymDetector": "acronyms",
+    "find_acronym_definitions": "acronyms",
+    "DatasetCues": "dataset_cues",
+    "find_dataset_cues": "dataset_cues",
+    "MentionShape": "mention_shape",
+    "ProposalDetector": "proposals",
+    "find_proposed_spans": "proposals",
+    "RepeatMentions": "repeats",
+    "TermRules": "term_rules",
+    "TransformerNER": "transformer_ner",
+}
+
+
+def register_factories() -> None:
+    """Import every component module, which registers its ``paperkg_*`` factory with spaCy."""
+    import importlib
+
+    for module in FACTORY_MODULES:
+        importlib.import_module(f".{module}", __name__)
+
+
+def __getattr__(name: str):
+    if name in _WHERE:
+        import importlib
+
+        return getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -109,3 +109,16 @@ GENERIC_MODIFIERS = frozenset(
     comparable superior competitive good poor overall average strong comprehensive thorough
     """.split()
 )
+
+#: adjectives that rate or size a thing without naming it; dropped at a name's start
+FILLER_ADJECTIVES = frozenset(
+    """
+    big bigger huge tiny fast faster slow efficient effective simple powerful strong
+    stronger prevalent popular widespread common prominent dominant mainstream modern
+    advanced sophisticated elaborate vanilla standard conventional traditional classical
+    existing prior previous recent current typical generic general-purpose versatile
+    flexible scalable practical principled unified novel new proposed improved enhanced
+    better best superior remarkable impressive promising successful accurate reliable
+    well-known widely-used off-the-shelf state-of-the-art sota cutting-edge leading
+    """.split()
+)

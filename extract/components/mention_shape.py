@@ -27,6 +27,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from ..names import looks_like_name, title_cased
+from .lexicon import FILLER_ADJECTIVES
 
 if not Span.has_extension("proposed"):
     Span.set_extension("proposed", default=False)
@@ -39,18 +40,6 @@ if not Span.has_extension("surface"):
 _JOINERS = frozenset({"-", "/", "_", "–", "‐"})
 #: POS of a token a name can end on; a gerund ("learning", "pruning") too
 _NAME_END_POS = frozenset({"NOUN", "PROPN", "NUM", "X", "SYM"})
-#: adjectives that rate or size a thing without naming it; dropped at a name's start
-FILLER_ADJECTIVES = frozenset(
-    """
-    big bigger huge tiny fast faster slow efficient effective simple powerful strong
-    stronger prevalent popular widespread common prominent dominant mainstream modern
-    advanced sophisticated elaborate vanilla standard conventional traditional classical
-    existing prior previous recent current typical generic general-purpose versatile
-    flexible scalable practical principled unified novel new proposed improved enhanced
-    better best superior remarkable impressive promising successful accurate reliable
-    well-known widely-used off-the-shelf state-of-the-art sota cutting-edge leading
-    """.split()
-)
 # not filler, as they start established names: "large language model", "small
 # language model", "naive Bayes", "robust PCA", "deep learning"
 #: verbs whose object is an idiom, not a term: "gained attention", "drew interest"
