@@ -17,9 +17,9 @@ from .export.html_map import MapReport, prefers_map, write_map_html
 from .export.neo4j_bundle import write_neo4j_bundle
 from .extract.cache import ExtractionCache, pipeline_identity
 from .extract.corpus_terms import add_corpus_term_mentions, find_corpus_terms
-from .extract.extractor import default_jobs, extract_mentions
+from .extract.dask_cluster import extract_on_dask
 from .extract.labels import unify_concept_labels, vote_labels
-from .extract.pipeline import load_pipeline, resolve_model
+from .extract.model_names import resolve_model
 from .extract.readers import read_inputs
 from .extract.resolve import resolve_concepts
 from .extract.specificity import drop_generic
@@ -89,6 +89,7 @@ def build(
     corpus_terms: bool = True,
     jobs: int | None = None,
     cache_dir: str | Path | None = None,
+    dask: str | None = None,
 ) -> BuildResult:
     """Read ``paths``, extract mentions, resolve concepts and build the graph.
 
@@ -101,12 +102,14 @@ def build(
     same results as one. With ``cache_dir`` (e.g.
     :func:`~paperkg.extract.cache.default_cache_dir`), each paper's extraction is
     kept there and reused while its text and the pipeline stay the same, so a
-    rebuild extracts only new or changed papers.
+    rebuild extracts only new or changed papers. With ``dask`` (a scheduler
+    address, or ``local``), the workers of that Dask cluster extract instead
+    (:mod:`paperkg.extract.dask_cluster`); the graph is the same.
     """
     read = read_inputs(paths, format=format, on_error=on_error)
     if on_read is not None:
         on_read(read)
-    results, from_cache = _extract(read.papers, model, jobs, cache_dir, on_paper)
+    results, from_cache = _extract(read.papers, model, jobs, cache_dir, on_paper, dask)
     added = 0
     if corpus_terms:
         results, added = add_corpus_term_mentions(results, find_corpus_terms(results))
@@ -136,6 +139,7 @@ def _extract(
     jobs: int | None,
     cache_dir: str | Path | None,
     on_paper: Callable[[Paper], None] | None,
+    dask: str | None = None,
 ) -> tuple[list[PaperMentions], int]:
     """Every paper's mentions, in order: from the cache where it has them, else extracted
     (and then stored). Returns them with the number that came from the cache."""
@@ -150,15 +154,21 @@ def _extract(
                     on_paper(paper)
     todo = [p for p, hit in zip(papers, cached, strict=True) if hit is None]
     fresh: list[PaperMentions] = []
-    if todo:
+    if todo and dask:
+        fresh = extract_on_dask(dask, model, todo, jobs=jobs, on_paper=on_paper)
+    elif todo:
+        # spaCy (and PyTorch, where installed) only when there is something to extract
+        from .extract.extractor import default_jobs, extract_mentions
+        from .extract.pipeline import load_pipeline
+
         jobs = default_jobs() if jobs is None else max(1, jobs)
         # several processes each load the pipeline themselves (a bad model's error
         # comes back from them); a single one uses it loaded here
         nlp = model if jobs > 1 and len(todo) > 2 * jobs else load_pipeline(model)
         fresh = extract_mentions(nlp, todo, on_paper=on_paper, jobs=jobs)
-        if cache is not None:
-            for result in fresh:
-                cache.put(result)
+    if cache is not None:
+        for result in fresh:
+            cache.put(result)
     extracted = iter(fresh)
     results = [hit if hit is not None else next(extracted) for hit in cached]
     return results, len(papers) - len(todo)

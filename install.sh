@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Install paperkg and everything its tests need on a fresh Debian machine.
 #
-#   ./install.sh              paperkg + test tools (Chromium, a Neo4j for tests) and
-#                             the train extra (PyTorch, ~3 GB: the tests retrain the
-#                             transformer NER on tiny fixtures)
+#   ./install.sh              paperkg + test tools (Chromium, a Neo4j for tests), the
+#                             train extra (PyTorch, ~3 GB: the tests retrain the
+#                             transformer NER on tiny fixtures) and the dask extra
+#                             (the tests build on a Dask LocalCluster)
 #   ./install.sh --no-test    paperkg only (runs the shipped models; no PyTorch)
 #
 # Safe to run again: every step skips what is already there.
@@ -25,7 +26,7 @@ fi
 
 # 2. paperkg itself (editable, so a clone's edits take effect at once).
 if [ "$with_tests" = 1 ]; then
-    $PIP install --quiet -e ".[test,train]"
+    $PIP install --quiet -e ".[test,train,dask]"
 else
     $PIP install --quiet -e .
 fi

@@ -6,11 +6,27 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from . import app
 from .output import console, err_console, print_push_report
+
+
+class PapersPerSecond(ProgressColumn):
+    """The extraction rate, the number a user compares between --jobs and machines."""
+
+    def render(self, task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:.1f} papers/s" if speed else "")
 
 
 @app.command()
@@ -75,6 +91,14 @@ def build(
             help="Where extractions are kept (default: $PAPERKG_CACHE_DIR, else ~/.cache/paperkg)."
         ),
     ] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ADDRESS",
+            help="Extract on this Dask cluster (scheduler address, e.g. tcp://host:8786), "
+            "or 'local' for a cluster of this machine's cores; needs paperkg[dask].",
+        ),
+    ] = None,
     neo4j_uri: Annotated[
         str | None,
         typer.Option(help="Also load the graph into this Neo4j (password from NEO4J_PASSWORD)."),
@@ -94,6 +118,7 @@ def build(
         TextColumn("extracting"),
         BarColumn(),
         MofNCompleteColumn(),
+        PapersPerSecond(),
         TimeElapsedColumn(),
         console=err_console,
         transient=True,
@@ -110,6 +135,7 @@ def build(
             corpus_terms=corpus_terms,
             jobs=jobs,
             cache_dir=(cache_dir or default_cache_dir()) if cache else None,
+            dask=dask,
             on_read=lambda read: progress.update(task, total=len(read.papers)),
             on_paper=lambda _paper: progress.advance(task),
         )

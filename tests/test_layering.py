@@ -70,3 +70,23 @@ def test_the_command_line_loads_neither_the_neo4j_driver_nor_spacy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_build_from_the_cache_never_loads_spacy(tmp_path):
+    # spaCy pulls in PyTorch where it is installed: 0.5 GB a cached rebuild does not need
+    code = (
+        "import sys\n"
+        "from paperkg.api import build\n"
+        "from paperkg.records import PaperMentions\n"
+        "from paperkg.extract.cache import ExtractionCache, pipeline_identity\n"
+        "from paperkg.extract.model_names import resolve_model\n"
+        "from paperkg.extract.readers import read_inputs\n"
+        f"path, cache_dir = {str(tmp_path / 'a.txt')!r}, {str(tmp_path / 'cache')!r}\n"
+        "open(path, 'w').write('We train BERT on SQuAD for question answering.')\n"
+        "cache = ExtractionCache(cache_dir, identity=pipeline_identity(resolve_model(None)))\n"
+        "cache.put(PaperMentions(read_inputs([path]).papers[0], []))\n"
+        "assert build([path], cache_dir=cache_dir).from_cache == 1\n"
+        "print(sorted(m for m in ('spacy', 'torch', 'thinc') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
