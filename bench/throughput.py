@@ -8,13 +8,19 @@ One command, one table, one run, on the NeurIPS 2023 abstracts in ``../shared``
 * ``build --jobs 1`` and ``build --jobs 2``: the whole build (read, extract,
   corpus steps, graph) without the cache;
 * ``cached rebuild``: the same build again, every paper from the extraction cache;
-* ``rebuild, 1% new``: the cache missing 1% of the papers.
+* ``rebuild, 1% new``: the cache missing 1% of the papers;
+* ``dask LocalCluster``: the build with ``--dask local:2`` (two worker processes);
+* synthetic corpora (:mod:`paperkg.extract.synthetic`, recombined from the
+  bundled example): extraction of 1,000 and 3,000 papers (``--no-cache``), whose
+  peak memory should not grow with the corpus, and whole builds of 10,000 and
+  100,000 papers whose mentions were put in the cache first (the NER at that scale
+  would take hours here), which measure the corpus steps and the outputs.
 
 Every build runs in a fresh process (``paperkg build``), so a run measures what a
 user waits for, model loading included; peak memory (RSS) comes from the child's
 resource usage. Graphs of the cached builds are checked equal to the uncached one.
 
-Run: ``python3 bench/throughput.py [--limit 600] [--data ../shared/data]``
+Run: ``python3 bench/throughput.py [--limit 600] [--scale 10000,100000] [--data ../shared/data]``
 """
 
 from __future__ import annotations
@@ -34,11 +40,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def run_build(
-    inputs: list[Path], out: Path, *, jobs: int, cache: Path | None
+    inputs: list[Path], out: Path, *, jobs: int, cache: Path | None, extra: tuple = ()
 ) -> tuple[float, float]:
     """Seconds and peak RSS (MB, the child and the workers it waited for) of one build."""
     cmd = [sys.executable, "-m", "paperkg.cli", "build", *map(str, inputs), "-o", str(out)]
-    cmd += ["--jobs", str(jobs), "--no-html"]
+    cmd += ["--jobs", str(jobs), "--no-html", *extra]
     cmd += ["--cache-dir", str(cache)] if cache else ["--no-cache"]
     log = out.with_suffix(".log")
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -86,11 +92,50 @@ def corpus(data: Path, limit: int, folder: Path) -> tuple[list[Path], list[str]]
     return files, [p.document for p in papers]
 
 
+def synthetic_rows(sizes: list[int], extraction: list[int], folder: Path) -> list[tuple]:
+    """Rows of builds over synthetic corpora: real extraction (small), cached mentions (large)."""
+    from paperkg.extract.cache import ExtractionCache, pipeline_identity
+    from paperkg.extract.extractor import extract_mentions
+    from paperkg.extract.pipeline import load_pipeline, resolve_model
+    from paperkg.extract.readers import read_inputs
+    from paperkg.extract.synthetic import synthetic_corpus, write_jsonl
+    from paperkg.records import PaperMentions
+
+    source = extract_mentions(
+        load_pipeline(), read_inputs([REPO / "examples" / "iclr2025_abstracts.txt"]).papers
+    )
+    identity = pipeline_identity(resolve_model(None))
+    rows = []
+    for n in extraction:
+        corpus = folder / f"synthetic{n}.jsonl"
+        write_jsonl(corpus, synthetic_corpus(source, n, seed=1))
+        seconds, peak = run_build([corpus], folder / f"x{n}", jobs=2, cache=None)
+        rows.append((f"{n:,} synthetic, extracted", seconds, peak, n))
+    for n in sizes:
+        corpus = folder / f"synthetic{n}.jsonl"
+        write_jsonl(corpus, synthetic_corpus(source, n, seed=0))
+        cache = ExtractionCache(folder / f"cache{n}", identity=identity)
+        papers = read_inputs([corpus]).papers
+        for paper, made in zip(papers, synthetic_corpus(source, n, seed=0), strict=True):
+            cache.put(PaperMentions(paper, made.mentions))
+        del papers
+        seconds, peak = run_build([corpus], folder / f"s{n}", jobs=2, cache=folder / f"cache{n}")
+        rows.append((f"{n:,} synthetic, from cache", seconds, peak, n))
+        shutil.rmtree(folder / f"cache{n}", ignore_errors=True)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
     parser.add_argument("--limit", type=int, default=0, help="first N papers (0 = all)")
+    parser.add_argument(
+        "--scale",
+        default="10000,100000",
+        help="synthetic corpus sizes built from cached mentions ('' for none)",
+    )
     args = parser.parse_args(argv)
+    sizes = [int(n) for n in args.scale.split(",") if n]
     if not (args.data / "neurips2023").is_dir():
         print(f"{args.data}/neurips2023 not found; pass --data", file=sys.stderr)
         return 2
@@ -111,10 +156,15 @@ def main(argv: list[str] | None = None) -> int:
             entry.unlink()
         seconds, peak = run_build(inputs, work / "one_percent", jobs=2, cache=cache)
         rows.append(("rebuild, 1% new papers", seconds, peak))
+        seconds, peak = run_build(
+            inputs, work / "dask", jobs=2, cache=None, extra=("--dask", "local:2")
+        )
+        rows.append(("--dask local:2, no cache", seconds, peak))
         same = all(
             (work / name / "graph.json").read_bytes() == (work / "out1" / "graph.json").read_bytes()
-            for name in ("out2", "cached", "one_percent")
+            for name in ("out2", "cached", "one_percent", "dask")
         )
+        scale = synthetic_rows(sizes, [1000, 3000] if sizes else [], work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     bare = rows[0][1]
@@ -128,11 +178,13 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:<28} {seconds:>8.1f} {n / seconds:>9.1f} {seconds / bare:>7.2f} "
             f"{seconds / full:>8.2f} {(f'{peak:.0f}' if peak else '-'):>8}"
         )
-    print(f"graphs of --jobs 2 and the cached builds equal to --jobs 1: {same}")
+    for name, seconds, peak, size in scale:
+        print(f"{name:<28} {seconds:>8.1f} {size / seconds:>9.1f} {'':>7} {'':>8} {peak:>8.0f}")
+    print(f"graphs of --jobs 2, --dask and the cached builds equal to --jobs 1: {same}")
     print("peak MB: the largest process of the build (a worker's memory is not added)")
     print(
         "targets (issue 16): end to end <= 1.2 x bare; --jobs 2 >= 1.7 x faster than --jobs 1; "
-        "1% new papers <= 0.10 x a full build"
+        "1% new papers <= 0.10 x a full build; peak memory at 100k < 2 GB, extraction flat"
     )
     return 0 if same else 1
 
