@@ -8,7 +8,9 @@ exact duplicate abstracts are merged and a repeated id is skipped.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Literal
@@ -24,9 +26,16 @@ from .sources import expand_paths, format_of, read_file_text
 from .tabular import read_csv, read_tsv
 from .text import read_text
 
-__all__ = ["read_inputs", "skip_line"]
+__all__ = ["MAX_TEXT_CHARS", "read_inputs", "skip_line"]
 
 logger = logging.getLogger(__name__)
+
+#: characters of an abstract the pipeline reads: about 20 long abstracts. A longer
+#: "abstract" is a full text or a broken export; it is read up to a sentence end
+#: before this, and the build says so (spaCy refuses texts over 1,000,000 outright)
+MAX_TEXT_CHARS = 50_000
+#: UTF-16 halves without their pair (a JSON "\ud800"): no encoder writes them
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 Reader = Callable[[str, str, list[str]], Iterator[RawPaper | SkippedRecord]]
 
@@ -109,6 +118,28 @@ class _Collector:
         self.ids: dict[str, str] = {}  # paper id -> source of the paper that has it
         self.abstracts: dict[str, str] = {}  # normalised abstract -> paper id
 
+    def _without_lone_surrogates(self, item: RawPaper) -> RawPaper:
+        """``item`` with lone surrogates replaced by U+FFFD, visibly, and a note saying so."""
+        changed = {}
+        for name, value in vars(item).items():
+            if name == "notes":
+                continue
+            if isinstance(value, str) and _LONE_SURROGATE.search(value):
+                changed[name] = _LONE_SURROGATE.sub("\ufffd", value)
+            elif isinstance(value, list) and any(
+                isinstance(v, str) and _LONE_SURROGATE.search(v) for v in value
+            ):
+                changed[name] = [
+                    _LONE_SURROGATE.sub("\ufffd", v) if isinstance(v, str) else v for v in value
+                ]
+        if not changed:
+            return item
+        self.result.notes.append(
+            f"{item.source}: lone surrogates (broken UTF-16) in {', '.join(sorted(changed))} "
+            "replaced by U+FFFD"
+        )
+        return dataclasses.replace(item, **changed)
+
     def skip(self, skipped: SkippedRecord) -> None:
         if self.on_error == "raise":
             raise InputError(f"{skipped.source}: {skipped.reason}")
@@ -120,6 +151,7 @@ class _Collector:
             self.skip(item)
             return
         self.result.notes.extend(item.notes)
+        item = self._without_lone_surrogates(item)
         if not item.abstract or not item.abstract.strip():
             self.skip(SkippedRecord(item.source, "no abstract"))
             return
@@ -127,6 +159,12 @@ class _Collector:
         if not text:
             self.skip(SkippedRecord(item.source, "the abstract is empty once markup is removed"))
             return
+        if len(text) > MAX_TEXT_CHARS:
+            text = _cut(text, MAX_TEXT_CHARS)
+            self.result.notes.append(
+                f"{item.source}: the abstract is {len(item.abstract):,} characters, far more "
+                f"than an abstract; mentions are found in its first {len(text):,} only"
+            )
         doi = normalise_doi(item.doi) if item.doi else None
         pid = paper_id(item.id, doi, text)
         key = normalise_abstract(text)
@@ -159,3 +197,13 @@ class _Collector:
                 title_text=clean_text(item.title)[0] if item.title else None,
             )
         )
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` up to the last sentence end before ``limit`` (else a word boundary)."""
+    head = text[:limit]
+    end = max(head.rfind(". "), head.rfind("? "), head.rfind("! "))
+    if end > limit // 2:
+        return head[: end + 1]
+    space = head.rfind(" ")
+    return head[:space] if space > limit // 2 else head
