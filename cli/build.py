@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
@@ -19,6 +20,9 @@ from rich.text import Text
 
 from . import app
 from .output import console, err_console, print_push_report
+
+#: exit code of a build that wrote its outputs but skipped bad records
+EXIT_SKIPPED = 3
 
 
 class PapersPerSecond(ProgressColumn):
@@ -109,7 +113,12 @@ def build(
     ] = None,
 ) -> None:
     """Build the knowledge graph of INPUTS into OUTPUT (graph.json, graph.graphml,
-    graph.html, neo4j/)."""
+    graph.html, neo4j/).
+
+    Exit codes: 0 every record was built; 3 the graph was built but bad records
+    were skipped (each named in the summary; --strict makes that a failure);
+    1 nothing was built (one line says why); 2 the command line was wrong.
+    """
     from ..api import build as build_result
     from ..api import write_outputs
     from ..extract.cache import default_cache_dir
@@ -155,6 +164,19 @@ def build(
             result.graph, uri=neo4j_uri, user=neo4j_user, database=neo4j_database
         )
         print_push_report(report, uri=neo4j_uri)
+    if result.read.skipped:
+        raise typer.Exit(EXIT_SKIPPED)
+
+
+def skip_kind(reason: str) -> str:
+    """What kind of skip a reason is, without its particulars.
+
+    >>> skip_kind("invalid JSON (Expecting value: line 1 column 2)")
+    'invalid JSON'
+    >>> skip_kind("duplicate id 'p1' (first read from a.csv#2)")
+    'duplicate id'
+    """
+    return reason.split("(", 1)[0].split("'", 1)[0].strip() or reason
 
 
 def print_summary(result) -> None:
@@ -173,6 +195,10 @@ def print_summary(result) -> None:
         )
     for note in read.notes:
         console.print(f"  note: {note}", highlight=False)
+    if read.skipped:
+        reasons = Counter(skip_kind(s.reason) for s in read.skipped)
+        counted = ", ".join(f"{n} {reason}" for reason, n in reasons.most_common())
+        console.print(f"  skipped records: {counted} (--strict fails on any)", highlight=False)
     for skipped in read.skipped[:20]:
         console.print(f"  skipped {skipped.source}: {skipped.reason}", highlight=False)
     if len(read.skipped) > 20:
