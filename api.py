@@ -11,6 +11,7 @@ from typing import Literal
 
 import networkx as nx
 
+from .atomic import remove_leftovers, staged_folder
 from .export.graphml import write_graphml
 from .export.html import ViewReport, write_html
 from .export.html_map import MapReport, prefers_map, write_map_html
@@ -210,23 +211,27 @@ def write_outputs(
     more than :data:`~paperkg.export.html_map.MAP_MIN_PAPERS` papers, the
     paper-concept view (:mod:`paperkg.export.html`) for a smaller one.
 
-    Every file is written atomically, so a failure never leaves a half-written one.
+    The outputs are written into a staging folder inside ``outdir`` and moved into
+    place together at the end (:func:`~paperkg.atomic.staged_folder`), so a failure
+    or a killed build never leaves a half-written file nor a graph.json of one build
+    beside a neo4j/ of another; neo4j/ is replaced whole. Leftovers of a killed
+    build are removed first.
     """
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
-    out = Outputs(
-        paths=[
-            save_graph(graph, outdir / "graph.json"),
-            write_graphml(graph, outdir / "graph.graphml"),
-        ]
-    )
-    if html:
-        if prefers_map(graph):
-            out.view = write_map_html(graph, outdir / "graph.html")
-        else:
-            out.view = write_html(graph, outdir / "graph.html")
-        out.paths.append(outdir / "graph.html")
-    if neo4j_bundle:
-        write_neo4j_bundle(graph, outdir / "neo4j")
-        out.paths.append(outdir / "neo4j")
-    return out
+    remove_leftovers(outdir)  # temporaries of a build that was killed
+    names = ["graph.json", "graph.graphml"]
+    with staged_folder(outdir) as staging:
+        save_graph(graph, staging / "graph.json")
+        write_graphml(graph, staging / "graph.graphml")
+        view = None
+        if html:
+            names.append("graph.html")
+            if prefers_map(graph):
+                view = write_map_html(graph, staging / "graph.html")
+            else:
+                view = write_html(graph, staging / "graph.html")
+        if neo4j_bundle:
+            names.append("neo4j")
+            write_neo4j_bundle(graph, staging / "neo4j")
+    return Outputs(paths=[outdir / name for name in names], view=view)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO
 
@@ -35,7 +37,7 @@ def atomic_open(path: str | Path, mode: str = "w", **kwargs) -> Iterator[IO]:
     if "b" not in mode:
         kwargs.setdefault("encoding", "utf-8")
         kwargs.setdefault("newline", "")
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_prefix(path), suffix=".tmp")
     try:
         with os.fdopen(fd, mode, **kwargs) as f:
             yield f
@@ -45,3 +47,121 @@ def atomic_open(path: str | Path, mode: str = "w", **kwargs) -> Iterator[IO]:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+def _prefix(path: Path) -> str:
+    """Temporaries are named ``.NAME.PID.random.tmp``: whose they are, so a later
+    run can tell a killed run's leftovers (:func:`remove_leftovers`) from a live one's."""
+    return f".{path.name}.{os.getpid()}."
+
+
+@contextlib.contextmanager
+def atomic_directory(
+    path: str | Path, *, carry_over: Callable[[str], bool] | None = None
+) -> Iterator[Path]:
+    """A temporary folder beside ``path`` to fill; on success it takes ``path``'s place.
+
+    A folder of files that belong together (the Neo4j bundle's CSVs and script)
+    is either the old one or the new one, never a mix. If the block raises, the
+    temporary folder is removed and ``path`` is untouched. Files of the old folder
+    whose name ``carry_over`` accepts (a user's own notes) are copied into the new
+    one. Between the two renames of the swap (microseconds) ``path`` is
+    briefly absent; a run killed right there leaves the old folder as a leftover,
+    which :func:`remove_leftovers` clears.
+
+    >>> import tempfile, pathlib
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "bundle"
+    >>> with atomic_directory(target) as folder:
+    ...     _ = (folder / "a.csv").write_text("x")
+    >>> sorted(p.name for p in target.iterdir())
+    ['a.csv']
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=path.parent, prefix=_prefix(path), suffix=".tmp"))
+    try:
+        yield tmp
+        os.chmod(tmp, 0o777 & ~_umask())
+        if path.is_dir():
+            if carry_over is not None:
+                for old in path.iterdir():
+                    if old.is_file() and carry_over(old.name) and not (tmp / old.name).exists():
+                        shutil.copy2(old, tmp / old.name)
+            retired = Path(tempfile.mkdtemp(dir=path.parent, prefix=_prefix(path), suffix=".tmp"))
+            os.replace(path, retired / path.name)
+            os.replace(tmp, path)
+            shutil.rmtree(retired, ignore_errors=True)
+        else:
+            os.replace(tmp, path)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+@contextlib.contextmanager
+def staged_folder(outdir: str | Path) -> Iterator[Path]:
+    """A staging folder inside ``outdir`` to write a set of outputs into; on success
+    each is moved into ``outdir`` in one quick pass of renames.
+
+    Outputs that belong together (graph.json and the Neo4j bundle of the same
+    graph) are then all of one build or all of the previous one, unless a kill
+    lands in the final renames (microseconds for a handful of entries). If the
+    block raises, ``outdir`` is untouched.
+    """
+    outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(dir=outdir, prefix=_prefix(outdir / "staging"), suffix=".tmp"))
+    try:
+        yield staging
+        entries = sorted(staging.iterdir())
+        retired = None
+        for entry in entries:
+            target = outdir / entry.name
+            if entry.is_dir() and target.is_dir():
+                if retired is None:
+                    retired = Path(
+                        tempfile.mkdtemp(dir=outdir, prefix=_prefix(outdir / "old"), suffix=".tmp")
+                    )
+                os.replace(target, retired / entry.name)
+            os.replace(entry, target)
+        if retired is not None:
+            shutil.rmtree(retired, ignore_errors=True)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+_LEFTOVER = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[^.]+\.tmp$")
+
+
+def remove_leftovers(folder: str | Path) -> list[Path]:
+    """Remove the temporaries a killed run left in ``folder`` (those of live runs stay).
+
+    Returns what was removed.
+    """
+    removed = []
+    folder = Path(folder)
+    if not folder.is_dir():
+        return removed
+    for entry in folder.iterdir():
+        match = _LEFTOVER.match(entry.name)
+        if match is None or _alive(int(match["pid"])):
+            continue
+        if entry.is_dir():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            with contextlib.suppress(FileNotFoundError):
+                entry.unlink()
+        removed.append(entry)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive
+        return True
+    return True

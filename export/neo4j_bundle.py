@@ -29,6 +29,7 @@ from typing import Any
 
 import networkx as nx
 
+from ..atomic import atomic_directory
 from ..errors import ExportError
 from ..graph.schema import EDGE_TYPES, NODE_LABELS
 from . import cypher
@@ -141,7 +142,9 @@ def _scalar(value: Any) -> str:
 def write_neo4j_bundle(graph: nx.Graph, outdir: str | Path) -> BundleReport:
     """Write the CSV files, ``import.cypher`` and ``README.txt`` of ``graph`` into ``outdir``.
 
-    Files of an earlier bundle in ``outdir`` are replaced.
+    Files of an earlier bundle in ``outdir`` are replaced all at once: the new
+    bundle is written beside it and swapped in (:func:`~paperkg.atomic.atomic_directory`),
+    so a killed build leaves the old bundle whole; other files there are kept.
 
     Raises
     ------
@@ -154,54 +157,9 @@ def write_neo4j_bundle(graph: nx.Graph, outdir: str | Path) -> BundleReport:
     report = BundleReport(outdir=outdir)
     writer = _CellWriter()
     try:
-        if outdir.exists():
-            for old in [*outdir.glob("nodes_*.csv"), *outdir.glob("rels_*.csv")]:
-                old.unlink()
-        outdir.mkdir(parents=True, exist_ok=True)
+        with atomic_directory(outdir, carry_over=_not_bundle_file) as staging:
+            _write_bundle(rows, staging, report, writer)
 
-        node_columns: dict[str, list[_Column]] = {}
-        for label in NODE_LABELS:
-            label_rows = rows.nodes.get(label)
-            if not label_rows:
-                continue
-            columns = _columns([r["props"] for r in label_rows])
-            node_columns[label] = columns
-            path = outdir / f"nodes_{label}.csv"
-            with open(path, "w", encoding="utf-8", newline="") as f:
-                out = csv.writer(f)
-                out.writerow(["id:ID", ":LABEL", *(c.header for c in columns)])
-                for r in label_rows:
-                    cells = [writer.cell(r["props"].get(c.name), c) for c in columns]
-                    out.writerow([r["id"], label, *cells])
-            report.nodes[label] = len(label_rows)
-            report.files.append(path)
-
-        rel_columns: dict[str, list[_Column]] = {}
-        for rel in EDGE_TYPES:
-            patterns = [p for p in rows.rels if p[0] == rel]
-            if not patterns:
-                continue
-            rel_rows = [(p, r) for p in patterns for r in rows.rels[p]]
-            columns = _columns([r["props"] for _, r in rel_rows])
-            rel_columns[rel] = columns
-            path = outdir / f"rels_{rel}.csv"
-            with open(path, "w", encoding="utf-8", newline="") as f:
-                out = csv.writer(f)
-                header = [":START_ID", ":END_ID", ":TYPE", "start_label:IGNORE", "end_label:IGNORE"]
-                out.writerow([*header, *(c.header for c in columns)])
-                for (_, start, end), r in rel_rows:
-                    cells = [writer.cell(r["props"].get(c.name), c) for c in columns]
-                    out.writerow([r["src"], r["dst"], rel, start, end, *cells])
-            report.relationships[rel] = len(rel_rows)
-            report.files.append(path)
-
-        script = outdir / "import.cypher"
-        script.write_text(
-            _import_script(node_columns, rel_columns, list(rows.rels)), encoding="utf-8"
-        )
-        readme = outdir / "README.txt"
-        readme.write_text(_readme(report), encoding="utf-8")
-        report.files += [script, readme]
     except OSError as e:
         raise ExportError(f"cannot write the Neo4j bundle to {outdir}: {e}") from e
     report.replaced_delimiters = writer.replaced
@@ -213,6 +171,57 @@ def write_neo4j_bundle(graph: nx.Graph, outdir: str | Path) -> BundleReport:
             DELIMITER_STAND_IN,
         )
     return report
+
+
+def _not_bundle_file(name: str) -> bool:
+    """A file of the old folder that a bundle does not write (a user's own), kept."""
+    bundle = name.startswith(("nodes_", "rels_")) and name.endswith(".csv")
+    return not bundle and name not in ("import.cypher", "README.txt")
+
+
+def _write_bundle(rows, folder: Path, report: BundleReport, writer: _CellWriter) -> None:
+    """Write the bundle's files into ``folder``; ``report`` names them at ``report.outdir``."""
+    node_columns: dict[str, list[_Column]] = {}
+    for label in NODE_LABELS:
+        label_rows = rows.nodes.get(label)
+        if not label_rows:
+            continue
+        columns = _columns([r["props"] for r in label_rows])
+        node_columns[label] = columns
+        path = folder / f"nodes_{label}.csv"
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            out = csv.writer(f)
+            out.writerow(["id:ID", ":LABEL", *(c.header for c in columns)])
+            for r in label_rows:
+                cells = [writer.cell(r["props"].get(c.name), c) for c in columns]
+                out.writerow([r["id"], label, *cells])
+        report.nodes[label] = len(label_rows)
+        report.files.append(report.outdir / path.name)
+
+    rel_columns: dict[str, list[_Column]] = {}
+    for rel in EDGE_TYPES:
+        patterns = [p for p in rows.rels if p[0] == rel]
+        if not patterns:
+            continue
+        rel_rows = [(p, r) for p in patterns for r in rows.rels[p]]
+        columns = _columns([r["props"] for _, r in rel_rows])
+        rel_columns[rel] = columns
+        path = folder / f"rels_{rel}.csv"
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            out = csv.writer(f)
+            header = [":START_ID", ":END_ID", ":TYPE", "start_label:IGNORE", "end_label:IGNORE"]
+            out.writerow([*header, *(c.header for c in columns)])
+            for (_, start, end), r in rel_rows:
+                cells = [writer.cell(r["props"].get(c.name), c) for c in columns]
+                out.writerow([r["src"], r["dst"], rel, start, end, *cells])
+        report.relationships[rel] = len(rel_rows)
+        report.files.append(report.outdir / path.name)
+
+    script = folder / "import.cypher"
+    script.write_text(_import_script(node_columns, rel_columns, list(rows.rels)), encoding="utf-8")
+    readme = folder / "README.txt"
+    readme.write_text(_readme(report), encoding="utf-8")
+    report.files += [report.outdir / script.name, report.outdir / readme.name]
 
 
 def _props_map(columns: list[_Column]) -> str:
