@@ -27,8 +27,8 @@ def test_control_characters_and_lone_surrogates_become_visible_replacements(tmp_
 
 
 def test_values_and_markup_read_back_as_written(tmp_path):
-    g = nx.MultiDiGraph(name="a <field> & \"its\" papers")
-    tricky = "'}) DETACH DELETE n // <script>alert(1)</script> & \"q\"\nnext\tline"
+    g = nx.MultiDiGraph(name='a <field> & "its" papers')
+    tricky = '\'}) DETACH DELETE n // <script>alert(1)</script> & "q"\nnext\tline'
     g.add_node(tricky, label="Method", name=tricky, paper_count=3, score=0.25, seen=True)
     g.add_node("paper:p1", label="Paper", year=2024, keywords=["a", "b"], extra={"k": 1})
     g.add_edge("paper:p1", tricky, key="USES", weight=2, share=0.5, proposed=False)
