@@ -6,6 +6,7 @@ exit code 1, so no command can let a traceback through for a user's mistake.
 """
 
 import functools
+import logging
 
 import typer
 
@@ -32,6 +33,12 @@ class PaperkgApp(typer.Typer):
 
         return decorator
 
+
+# Libraries' own logs are not for a command's user: the Neo4j driver, for one, logs
+# every retry of a lost connection at WARNING, which Python would print raw to stderr
+# (it has no handler of its own). The command reports the outcome in one line.
+for _library in ("neo4j", "distributed", "dask"):
+    logging.getLogger(_library).addHandler(logging.NullHandler())
 
 app = PaperkgApp(
     name="paperkg",

@@ -153,6 +153,13 @@ def _first_line(error: BaseException) -> str:
     return text.splitlines()[0]
 
 
+#: what a server says to a user who may read but not write (a read-only role, a
+#: read replica, a read session)
+_NO_WRITE_CODES = frozenset(
+    {"Neo.ClientError.Security.Forbidden", "Neo.ClientError.Statement.AccessMode"}
+)
+
+
 def translate_error(
     error: Exception, *, uri: str | None = None, database: str | None = None
 ) -> ExportError:
@@ -174,6 +181,14 @@ def translate_error(
         return ExportError(
             f"database {name!r} does not exist on {where}; create it first "
             "(CREATE DATABASE, Enterprise and Aura only) or pass --database neo4j"
+        )
+    if isinstance(error, Neo4jError) and error.code in _NO_WRITE_CODES:
+        name = database or "the default database"
+        return ExportError(
+            f"{where} does not let this user write to {name} ({_first_line(error)}); "
+            "push with a user that may write and create constraints and indexes "
+            "(the admin, or a role with WRITE and INDEX/CONSTRAINT MANAGEMENT), "
+            "or load the neo4j/ bundle as such a user"
         )
     if isinstance(error, ConfigurationError) or (isinstance(error, ValueError) and uri):
         return _bad_uri(uri, _first_line(error))

@@ -10,7 +10,8 @@ import neo4j_test_server
 import pytest
 
 from paperkg.export.neo4j_bundle import write_neo4j_bundle
-from paperkg.export.neo4j_load import push_graph
+from paperkg.export.neo4j_load import database_counts, push_graph
+from paperkg.export.neo4j_rows import graph_rows
 
 pytestmark = pytest.mark.neo4j
 
@@ -117,3 +118,39 @@ def test_neo4j_admin_import_with_the_readme_command(driver, small_graph, tmp_pat
     with neo4j_test_server.running_server(tmp_path, home=home, heap="512m") as server:
         with neo4j.GraphDatabase.driver(server.uri, auth=server.auth) as imported:
             assert snapshot(imported) == expected
+
+
+HOSTILE = [
+    "'}) DETACH DELETE n //",
+    "`) MATCH (m) DETACH DELETE m //",
+    '"; DROP CONSTRAINT paperkg_paper_id; //',
+    "$rows",
+    "<script>alert('x')</script>",
+    "a\\' OR 1=1 --",
+]
+
+
+def test_names_that_look_like_cypher_are_stored_as_data(
+    empty_db, small_graph, tmp_path, neo4j_server
+):
+    method = next(n for n, d in small_graph.nodes(data=True) if d["label"] == "Method")
+    small_graph.nodes[method]["aliases"] = HOSTILE
+    small_graph.nodes["paper:p1"]["title"] = HOSTILE[0]
+    small_graph.nodes["paper:p1"]["authors"] = HOSTILE[1:3]
+    rows = graph_rows(small_graph)
+    counts = rows.node_counts(), rows.rel_counts()
+
+    for load in ("push", "bundle"):
+        empty_db.execute_query("MATCH (n) DETACH DELETE n")
+        if load == "push":
+            push_graph(empty_db, small_graph)
+        else:
+            write_neo4j_bundle(small_graph, tmp_path / "neo4j")
+            run_import_script(empty_db, tmp_path / "neo4j", neo4j_server.import_dir)
+        assert database_counts(empty_db) == counts, load  # nothing deleted, nothing added
+        records = empty_db.execute_query(
+            "MATCH (m {id: $id}) RETURN m.aliases AS aliases", id=method
+        ).records
+        assert records[0]["aliases"] == HOSTILE, load
+        paper = empty_db.execute_query("MATCH (p:Paper {id: 'paper:p1'}) RETURN p").records[0]["p"]
+        assert paper["title"] == HOSTILE[0] and paper["authors"] == HOSTILE[1:3], load
