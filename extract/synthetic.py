@@ -145,7 +145,7 @@ class _NameProcess:
         self.names: list[str] = []
         self.counts: list[int] = []
         self.total = 0
-        self.most = 0
+        self.draws: list[int] = []  # every draw's name, for drawing in proportion to counts
         self.taken: set[str] = set()
 
     def draw(self) -> str:
@@ -157,15 +157,18 @@ class _NameProcess:
         else:
             index = self._existing()
         self.counts[index] += 1
-        self.most = max(self.most, self.counts[index])
+        self.draws.append(index)
         self.total += 1
         return self.names[index]
 
     def _existing(self) -> int:
-        # proportional to count - discount; rejection keeps it O(1) on average
+        # proportional to count - discount: a past draw picked at random is a name with
+        # probability proportional to its count; keeping it with probability
+        # (count - discount) / count leaves the rest (at least 1 - discount accepted)
         while True:
-            index = self.rng.randrange(len(self.names))
-            if self.rng.random() * self.most < self.counts[index] - self.discount:
+            index = self.draws[self.rng.randrange(len(self.draws))]
+            count = self.counts[index]
+            if self.rng.random() * count < count - self.discount:
                 return index
 
     def _coin(self) -> str:
