@@ -72,17 +72,42 @@ def expand_paths(paths: Iterable[str | Path]) -> list[str]:
     return files
 
 
+#: byte-order marks of the encodings read besides UTF-8 (UTF-32 first: its LE mark
+#: begins with UTF-16's)
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
+
+
 def read_file_text(path: str) -> str:
-    """The file's text, decoded as UTF-8 (a byte-order mark is dropped)."""
+    """The file's text, decoded as UTF-8, or as UTF-16/32 when a byte-order mark says so.
+
+    Excel and Windows tools save "Unicode text" as UTF-16 with a BOM, which is
+    unambiguous; a file without a BOM that is not UTF-8 (Latin-1, say) is refused
+    with the byte where it fails, since guessing its encoding would garble names.
+    """
     try:
         data = Path(path).read_bytes()
     except OSError as e:
         raise InputError(
             f"{path}: cannot be read ({e.strerror}); check the path and permissions"
         ) from e
+    encoding = "utf-8-sig"
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            encoding = name
+            break
     try:
-        return data.decode("utf-8-sig")
+        return data.decode(encoding)
     except UnicodeDecodeError as e:
+        if encoding != "utf-8-sig":
+            raise InputError(
+                f"{path}: starts like {encoding.upper()} text but breaks at byte {e.start}; "
+                "re-save it as UTF-8"
+            ) from e
         raise InputError(
             f"{path}: is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start}); "
             "re-save it as UTF-8"
