@@ -76,7 +76,7 @@ class Paper:
         return f"{title}\n\n{self.text}" if title[-1] in ".?!" else f"{title}.\n\n{self.text}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a corpus holds millions of them
 class Mention:
     """A METHOD, DATASET, TASK or METRIC mention found in one paper.
 

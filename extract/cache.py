@@ -98,7 +98,11 @@ class ExtractionCache:
             entry = json.loads(path.read_text(encoding="utf-8"))
             if entry.get("document") != paper.document:
                 raise ValueError("another text under this key")
-            mentions = [Mention(**m) for m in entry["mentions"]]
+            sentences: dict[str, str] = {}  # one string per sentence, not one per mention
+            mentions = []
+            for m in entry["mentions"]:
+                m["sentence"] = sentences.setdefault(m["sentence"], m["sentence"])
+                mentions.append(Mention(**m))
             acronyms = dict(entry["acronyms"])
         except FileNotFoundError:
             self.misses += 1

@@ -26,6 +26,7 @@ def mentions_from_doc(doc: Doc) -> tuple[list[Mention], dict[str, str]]:
     """The mentions and acronym definitions of one processed abstract."""
     acronyms = {short.text: long.text for long, short in getattr(doc._, "acronyms", [])}
     mentions = []
+    sentences: dict[str, str] = {}  # one string per sentence, shared by its mentions
     for ent in doc.ents:
         if ent.label_ not in ENTITY_LABELS or len(ent) > MAX_MENTION_TOKENS:
             continue
@@ -40,7 +41,7 @@ def mentions_from_doc(doc: Doc) -> tuple[list[Mention], dict[str, str]]:
                 label=ent.label_,
                 start=ent.start_char,
                 end=ent.end_char,
-                sentence=ent.sent.text.strip(),
+                sentence=sentences.setdefault(sentence := ent.sent.text.strip(), sentence),
                 proposed=bool(ent._.proposed) if ent.has_extension("proposed") else False,
                 long_form=acronyms.get(text),
             )

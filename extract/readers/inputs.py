@@ -156,6 +156,8 @@ class _Collector:
             self.skip(SkippedRecord(item.source, "no abstract"))
             return
         text, code_urls = clean_text(item.abstract)
+        if text == item.abstract:
+            text = item.abstract  # one string for both: most abstracts need no cleaning
         if not text:
             self.skip(SkippedRecord(item.source, "the abstract is empty once markup is removed"))
             return
