@@ -148,16 +148,27 @@ def near_duplicate_pairs(
     """Pairs ``(joining, target, why)`` of near-duplicate (label, key) nodes.
 
     ``target`` is the more frequent of the two (ties: the alphabetically first key),
-    so a typo joins the common spelling. Both kinds of match keep every word's first
-    letter, so only keys with the same label and the same first letters of their
-    words are compared.
+    so a typo joins the common spelling. One-word keys are names ("DesERT" is not
+    "DESSERT") and are never matched.
+
+    Only keys that could match are compared, so the work grows with the corpus, not
+    with its square (at 100,000 papers, comparing every pair of same-initial keys
+    took most of a build): a typo changes one word and keeps its first letter, so
+    keys are compared within blocks of the same label and the same other words; a
+    word-form variant adds a suffix to words, so keys are also compared within
+    blocks of the same label and the same word stems.
     """
     blocks: dict[tuple, list[Node]] = defaultdict(list)
     for node in nodes:
         label, key = node
         words = key.split(" ")
-        if len(words) > 1:  # one-word keys are names: "DesERT" is not "DESSERT"
-            blocks[(label, tuple(w[:1] for w in words))].append(node)
+        if len(words) < 2:
+            continue
+        for i, word in enumerate(words):  # a typo in word i
+            blocks[("typo", label, i, word[:1], *words[:i], *words[i + 1 :])].append(node)
+        for stems in _stem_choices(words):  # word-form variants of some words
+            blocks[("form", label, *stems)].append(node)
+    seen: set[tuple[Node, Node]] = set()
     pairs: list[tuple[Node, Node, str]] = []
     for block in blocks.values():
         if len(block) < 2:
@@ -165,11 +176,24 @@ def near_duplicate_pairs(
         block.sort(key=lambda n: (len(n[1]), n[1]))
         for i, a in enumerate(block):
             for b in block[i + 1 :]:
-                if len(b[1]) - len(a[1]) > 3 * len(a[1].split(" ")):
-                    break
+                if a == b or (a, b) in seen:
+                    continue
+                seen.add((a, b))
                 why = _match(a[1], b[1])
                 if why is None:
                     continue
                 target, joining = sorted((a, b), key=lambda n: (-counts.get(n, 0), n[1]))
                 pairs.append((joining, target, why))
     return sorted(pairs, key=lambda p: (p[0][1], p[1][1]))
+
+
+def _stem_choices(words: list[str]) -> list[tuple[str, ...]]:
+    """Every way of reading the words with or without an adjective/adverb suffix."""
+    choices: list[tuple[str, ...]] = [()]
+    for word in words:
+        options = [word]
+        for suffix in _WORD_FORM_SUFFIXES:
+            if word.endswith(suffix) and len(word) - len(suffix) >= MIN_STEM_LENGTH:
+                options.append(word[: -len(suffix)])
+        choices = [(*c, o) for c in choices for o in options]
+    return choices
