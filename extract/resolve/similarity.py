@@ -154,9 +154,9 @@ def near_duplicate_pairs(
     Only keys that could match are compared, so the work grows with the corpus, not
     with its square (at 100,000 papers, comparing every pair of same-initial keys
     took most of a build): a typo changes one word and keeps its first letter, so
-    keys are compared within blocks of the same label and the same other words; a
+    keys are compared within blocks of the same label, numbers and other words; a
     word-form variant adds a suffix to words, so keys are also compared within
-    blocks of the same label and the same word stems.
+    blocks of the same label, numbers and word stems.
     """
     blocks: dict[tuple, list[Node]] = defaultdict(list)
     for node in nodes:
@@ -164,10 +164,13 @@ def near_duplicate_pairs(
         words = key.split(" ")
         if len(words) < 2:
             continue
+        # a match keeps its numbers ("model-17" is not "model-47"): block by them too
+        numbers = tuple(_NUMBER.findall(key))
         for i, word in enumerate(words):  # a typo in word i
-            blocks[("typo", label, i, word[:1], *words[:i], *words[i + 1 :])].append(node)
+            block = ("typo", label, numbers, i, word[:1], *words[:i], *words[i + 1 :])
+            blocks[block].append(node)
         for stems in _stem_choices(words):  # word-form variants of some words
-            blocks[("form", label, *stems)].append(node)
+            blocks[("form", label, numbers, *stems)].append(node)
     seen: set[tuple[Node, Node]] = set()
     pairs: list[tuple[Node, Node, str]] = []
     for block in blocks.values():

@@ -6,7 +6,7 @@ import random
 
 from paperkg.extract.resolve.similarity import _match, near_duplicate_pairs
 
-WORDS = "graph neural network convolution convolutional learning federated recieved".split()
+WORDS = "graph neural network convolution convolutional learning federated recieved resnet-50 resnet-56 v2".split()
 
 
 def every_pair(nodes, counts):
