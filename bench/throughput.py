@@ -92,8 +92,15 @@ def corpus(data: Path, limit: int, folder: Path) -> tuple[list[Path], list[str]]
     return files, [p.document for p in papers]
 
 
-def synthetic_rows(sizes: list[int], extraction: list[int], folder: Path) -> list[tuple]:
-    """Rows of builds over synthetic corpora: real extraction (small), cached mentions (large)."""
+def _print_row(name: str, seconds: float, peak: float, papers: int) -> None:
+    print(
+        f"{name:<28} {seconds:>8.1f} {papers / seconds:>9.1f} {'':>7} {'':>8} {peak:>8.0f}",
+        flush=True,
+    )
+
+
+def synthetic_rows(sizes: list[int], extraction: list[int], folder: Path) -> None:
+    """Print rows of builds over synthetic corpora: real extraction (small), cached mentions (large)."""
     from paperkg.extract.cache import ExtractionCache, pipeline_identity
     from paperkg.extract.extractor import extract_mentions
     from paperkg.extract.pipeline import load_pipeline, resolve_model
@@ -105,12 +112,11 @@ def synthetic_rows(sizes: list[int], extraction: list[int], folder: Path) -> lis
         load_pipeline(), read_inputs([REPO / "examples" / "iclr2025_abstracts.txt"]).papers
     )
     identity = pipeline_identity(resolve_model(None))
-    rows = []
     for n in extraction:
         corpus = folder / f"synthetic{n}.jsonl"
         write_jsonl(corpus, synthetic_corpus(source, n, seed=1))
         seconds, peak = run_build([corpus], folder / f"x{n}", jobs=2, cache=None)
-        rows.append((f"{n:,} synthetic, extracted", seconds, peak, n))
+        _print_row(f"{n:,} synthetic, extracted", seconds, peak, n)
     for n in sizes:
         corpus = folder / f"synthetic{n}.jsonl"
         write_jsonl(corpus, synthetic_corpus(source, n, seed=0))
@@ -120,9 +126,8 @@ def synthetic_rows(sizes: list[int], extraction: list[int], folder: Path) -> lis
             cache.put(PaperMentions(paper, made.mentions))
         del papers
         seconds, peak = run_build([corpus], folder / f"s{n}", jobs=2, cache=folder / f"cache{n}")
-        rows.append((f"{n:,} synthetic, from cache", seconds, peak, n))
+        _print_row(f"{n:,} synthetic, from cache", seconds, peak, n)
         shutil.rmtree(folder / f"cache{n}", ignore_errors=True)
-    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -164,22 +169,23 @@ def main(argv: list[str] | None = None) -> int:
             (work / name / "graph.json").read_bytes() == (work / "out1" / "graph.json").read_bytes()
             for name in ("out2", "cached", "one_percent", "dask")
         )
-        scale = synthetic_rows(sizes, [1000, 3000] if sizes else [], work)
+        bare = rows[0][1]
+        full = rows[2][1]
+        print(f"{n} NeurIPS 2023 papers, one run on this machine")
+        print(
+            f"{'run':<28} {'seconds':>8} {'papers/s':>9} {'x bare':>7} "
+            f"{'x jobs 2':>8} {'peak MB':>8}"
+        )
+        for name, seconds, peak in rows:
+            print(
+                f"{name:<28} {seconds:>8.1f} {n / seconds:>9.1f} {seconds / bare:>7.2f} "
+                f"{seconds / full:>8.2f} {(f'{peak:.0f}' if peak else '-'):>8}",
+                flush=True,
+            )
+        # synthetic rows print as they are measured: the largest takes the longest
+        synthetic_rows(sizes, [1000, 3000] if sizes else [], work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    bare = rows[0][1]
-    full = rows[2][1]
-    print(f"{n} NeurIPS 2023 papers, one run on this machine")
-    print(
-        f"{'run':<28} {'seconds':>8} {'papers/s':>9} {'x bare':>7} {'x jobs 2':>8} {'peak MB':>8}"
-    )
-    for name, seconds, peak in rows:
-        print(
-            f"{name:<28} {seconds:>8.1f} {n / seconds:>9.1f} {seconds / bare:>7.2f} "
-            f"{seconds / full:>8.2f} {(f'{peak:.0f}' if peak else '-'):>8}"
-        )
-    for name, seconds, peak, size in scale:
-        print(f"{name:<28} {seconds:>8.1f} {size / seconds:>9.1f} {'':>7} {'':>8} {peak:>8.0f}")
     print(f"graphs of --jobs 2, --dask and the cached builds equal to --jobs 1: {same}")
     print("peak MB: the largest process of the build (a worker's memory is not added)")
     print(
