@@ -9,6 +9,7 @@ import networkx as nx
 
 from ..atomic import atomic_open
 from ..errors import GraphError
+from .validate import check_graph_json
 
 FORMAT_VERSION = 1
 
@@ -48,8 +49,9 @@ def load_graph(path: str | Path) -> nx.MultiDiGraph:
             data = json.load(f)
     except FileNotFoundError as e:
         raise GraphError(f"{path}: no such file; run `paperkg build … -o DIR` first") from e
-    except json.JSONDecodeError as e:
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise GraphError(f"{path}: not a paperkg graph.json ({e})") from e
-    if not isinstance(data, dict) or "nodes" not in data or "edges" not in data:
-        raise GraphError(f"{path}: not node-link JSON with 'nodes' and 'edges'")
+    except IsADirectoryError as e:
+        raise GraphError(f"{path}: a folder, not a graph.json") from e
+    check_graph_json(data, str(path))
     return graph_from_json(data)
