@@ -48,3 +48,60 @@ def example_build():
 @pytest.fixture(scope="session")
 def example_graph(example_build):
     return example_build.graph
+
+
+#: records a real corpus throws at a build: control characters (38 of 2,398 abstracts of
+#: one conference export had U+0002), lone surrogates, markup, names that look like Cypher,
+#: LaTeX, punctuation only, another language, a 10,000-character title, a 5 MB abstract
+HOSTILE_RECORDS = [
+    {"id": "ctrl", "title": "Control\x02 characters\x1b in a title",
+     "abstract": "We propose Ctrl\x02Net, a graph neural network, for node classification "
+                 "on Cora.\x0b It improves accuracy.", "year": 2023},
+    {"id": "surrogate", "title": "Lone \ud800 surrogates",
+     "abstract": "We fine-tune BERT \udfff on SQuAD for question answering.", "year": 2024},
+    {"id": "markup", "title": "<script>alert('x')</script> & <b>bold</b>",
+     "abstract": "We introduce <img src=x onerror=alert(1)>Net, a transformer for machine "
+                 "translation evaluated on WMT14 with BLEU.", "year": 2024,
+     "authors": ["Robert'); DROP TABLE papers;--", "<i>Ann</i>"]},
+    {"id": "cypher", "title": "'}) DETACH DELETE n // and `backticks` and $param",
+     "abstract": "We propose the '}) DETACH DELETE n // model, a diffusion model for image "
+                 "generation on ImageNet, evaluated by FID.", "year": 2023,
+     "keywords": ["$rows", "`) MATCH (m) DETACH DELETE m //"]},
+    {"id": "latex", "title": "Only LaTeX", "abstract": r"$\sum_{i=1}^{n} \alpha_i \mathbf{x}_i$",
+     "year": 2023},
+    {"id": "punct", "title": "Only punctuation", "abstract": "?!... --- ;;; ***", "year": 2023},
+    {"id": "zh", "title": "图神经网络", "abstract": "我们提出了一种用于节点分类的图神经网络方法。",
+     "year": 2024},
+    {"id": "long-title", "title": "T" * 10_000,
+     "abstract": "We use ResNet-50 on CIFAR-10 for image classification.", "year": 2024},
+    {"id": "huge", "title": "A 5 MB abstract",
+     "abstract": "We apply ResNet-50 to ImageNet for image classification. " * 90_000,
+     "year": 2024},
+    {"id": "good", "title": "A good paper",
+     "abstract": "We train a graph neural network on Cora and Citeseer for node classification "
+                 "and report accuracy.", "year": 2022},
+]  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def hostile_papers() -> set[str]:
+    """The paper node ids of :data:`HOSTILE_RECORDS`."""
+    return {f"paper:{r['id']}" for r in HOSTILE_RECORDS}
+
+
+@pytest.fixture(scope="session")
+def hostile_build(tmp_path_factory):
+    """The CLI's build of :data:`HOSTILE_RECORDS` (plus one broken line): its output folder."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from paperkg.cli import app
+
+    folder = tmp_path_factory.mktemp("hostile")
+    corpus = folder / "hostile.jsonl"
+    lines = [json.dumps(r) for r in HOSTILE_RECORDS]
+    lines.insert(3, '{"id": "broken", "abstract": ')  # one record that cannot be read
+    corpus.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(corpus), "-o", str(folder / "out"), "-j", "1"])
+    return folder / "out", result
