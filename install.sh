@@ -4,7 +4,8 @@
 #   ./install.sh              paperkg + test tools (Chromium, a Neo4j for tests), the
 #                             train extra (PyTorch, ~3 GB: the tests retrain the
 #                             transformer NER on tiny fixtures) and the dask extra
-#                             (the tests build on a Dask LocalCluster)
+#                             (the tests build on a Dask LocalCluster) and the fast extra
+#                             (igraph: the analytics backend, and a second GraphML reader)
 #   ./install.sh --no-test    paperkg only (runs the shipped models; no PyTorch)
 #
 # Safe to run again: every step skips what is already there.
@@ -26,7 +27,7 @@ fi
 
 # 2. paperkg itself (editable, so a clone's edits take effect at once).
 if [ "$with_tests" = 1 ]; then
-    $PIP install --quiet -e ".[test,train,dask]"
+    $PIP install --quiet -e ".[test,train,dask,fast]"
 else
     $PIP install --quiet -e .
 fi

@@ -1,4 +1,4 @@
-"""``paperkg analyze``: the Python analytics, printed for a built graph."""
+"""``paperkg analyze``: the analytics of a built graph, in the terminal and as a report."""
 
 from __future__ import annotations
 
@@ -17,6 +17,15 @@ def analyze(
     graph_path: Annotated[
         Path, typer.Argument(help="graph.json, or the folder `paperkg build` wrote.")
     ],
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Also write the report here: CSV tables, PNG plots and index.html "
+            "(linked to the build's graph.html).",
+        ),
+    ] = None,
     label: Annotated[
         str | None,
         typer.Option(help="Only concepts of this label (Method, Dataset, Task, Metric)."),
@@ -25,19 +34,25 @@ def analyze(
     paper: Annotated[
         str | None, typer.Option(help="Also list the papers most similar to this paper id.")
     ] = None,
+    backend: Annotated[
+        str,
+        typer.Option(help="Where PageRank and betweenness run: networkx, or igraph (faster)."),
+    ] = "networkx",
+    seed: Annotated[int, typer.Option(help="Seeds the communities and the map.")] = 0,
 ) -> None:
-    """Central concepts, communities, trends by year and similar papers."""
+    """Central concepts, communities, co-occurrences, trends and similar papers."""
+    from ..export.report import analyse_field, write_report
     from ..graph import analytics, load_graph
 
     graph = load_graph(graph_path)
-    central = analytics.central_concepts(graph, label=label, n=top)
-    communities = analytics.concept_communities(graph)
-    trends = analytics.trends_by_year(graph, label=label)
-    similar = analytics.similar_papers(graph, f"paper:{paper}", n=top) if paper else []
+    analysis = analyse_field(graph, top=max(top, 20), seed=seed, backend=backend)
+    similar = analytics.similar_papers_explained(graph, f"paper:{paper}", n=top) if paper else []
 
     def name(node: str) -> str:
-        return graph.nodes[node].get("name", node)
+        return analytics.base.display_name(graph, node)
 
+    community_of = {c: com.number for com in analysis.communities for c in com.concepts}
+    central = analytics.central_concepts(graph, label=label, n=top, backend=backend)
     table = Table(title="Central concepts (PageRank on co-occurrence)")
     for col in ("concept", "label", "papers", "score", "community"):
         table.add_column(col)
@@ -48,37 +63,55 @@ def analyze(
             d["label"],
             str(d.get("paper_count", 0)),
             f"{score:.4f}",
-            str(communities.get(node, "")),
+            str(community_of.get(node, "")),
         )
     console.print(table)
 
-    sizes: dict[int, list[str]] = {}
-    for node, community in communities.items():
-        sizes.setdefault(community, []).append(node)
     table = Table(title="Largest communities")
-    table.add_column("community")
-    table.add_column("concepts")
-    table.add_column("most mentioned")
-    for community, members in sorted(sizes.items())[:top]:
-        members.sort(key=lambda n: -graph.nodes[n].get("paper_count", 0))
-        table.add_row(str(community), str(len(members)), ", ".join(name(n) for n in members[:6]))
+    for col in ("community", "concepts", "papers", "named by its most mentioned concepts"):
+        table.add_column(col)
+    for community in analysis.communities[:top]:
+        table.add_row(
+            str(community.number),
+            str(len(community.concepts)),
+            str(len(community.papers)),
+            ", ".join(name(c) for c in community.concepts[:6]),
+        )
     console.print(table)
 
-    if any(len(years) > 1 for years in trends.values()):
-        years = sorted({y for t in trends.values() for y in t})
-        table = Table(title="Papers per year")
-        table.add_column("concept")
-        for year in years:
-            table.add_column(str(year))
-        for node, _ in central:
-            if node in trends:
-                table.add_row(name(node), *(str(trends[node].get(y, 0)) for y in years))
+    trends = [t for t in analysis.trends if label is None or t.label == label]
+    if trends:
+        table = Table(title="Rising and falling concepts (share of each year's papers)")
+        for col in ("concept", "label", "papers", "first year %", "last year %", "points/year"):
+            table.add_column(col)
+        half = max(1, top // 2)
+        shown = [t for t in trends if t.slope > 0][:half] + [t for t in trends if t.slope < 0][
+            -half:
+        ]
+        for t in shown:
+            table.add_row(
+                t.name, t.label, str(t.papers), f"{t.first_share:.1f}", f"{t.last_share:.1f}",
+                f"{t.slope:+.2f}",
+            )  # fmt: skip
         console.print(table)
 
     if paper:
         table = Table(title=f"Papers most similar to {name('paper:' + paper)}")
-        table.add_column("paper")
-        table.add_column("similarity")
-        for node, score in similar:
-            table.add_row(name(node), f"{score:.3f}")
+        for col in ("paper", "similarity", "shared concepts, rarest first"):
+            table.add_column(col)
+        for row in similar:
+            table.add_row(name(row.paper), f"{row.score:.3f}", ", ".join(map(name, row.shared[:5])))
         console.print(table)
+
+    if output is not None:
+        folder = graph_path if graph_path.is_dir() else graph_path.parent
+        map_html = folder / "graph.html"
+        index = write_report(
+            graph,
+            output,
+            analysis=analysis,
+            map_html=map_html if map_html.exists() else None,
+            title=f"paperkg report: {folder.resolve().name}",
+            seed=seed,
+        )
+        console.print(f"wrote the report: {index}", highlight=False)

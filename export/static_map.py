@@ -31,6 +31,7 @@ from ..atomic import atomic_open
 from ..defaults import DEFAULT_MAP_NODES
 from ..errors import ExportError
 from ..graph.concept_map import OTHER_COLOR, concept_map
+from .graphml import xml_text
 
 __all__ = ["IMAGE_FORMATS", "write_map_image"]
 
@@ -90,62 +91,71 @@ def write_map_image(
     from matplotlib.collections import LineCollection
 
     cmap = concept_map(graph, max_nodes=max_nodes, labels=labels, min_papers=min_papers, seed=seed)
-    fig, ax = plt.subplots(figsize=(width_in, height_in), dpi=dpi)
-    try:
-        ax.set_axis_off()
-        ax.set_aspect("equal")
-        where = {n.id: (n.x, -n.y) for n in cmap.nodes}  # screen y grows down, the plot's up
-        color = {c.id: c.color for c in cmap.clusters}
-        top_link = max((link.papers for link in cmap.links), default=1)
-        if cmap.links:
-            segments = [(where[link.source], where[link.target]) for link in cmap.links]
-            widths = [0.3 + 1.5 * math.sqrt(link.papers / top_link) for link in cmap.links]
-            ax.add_collection(
-                LineCollection(segments, linewidths=widths, colors="#9aa5b1", alpha=0.35, zorder=1)
-            )
-        top = max((n.papers for n in cmap.nodes), default=1)
-        ax.scatter(
-            [where[n.id][0] for n in cmap.nodes],
-            [where[n.id][1] for n in cmap.nodes],
-            s=[12 + 500 * (n.papers / top) for n in cmap.nodes],
-            c=[color.get(n.cluster, OTHER_COLOR) for n in cmap.nodes],
-            edgecolors="white",
-            linewidths=0.6,
-            zorder=2,
-        )
-        if cmap.nodes:
-            xs = [p[0] for p in where.values()]
-            ys = [p[1] for p in where.values()]
-            pad = 0.05 * max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
-            ax.set_xlim(min(xs) - pad, max(xs) + pad)
-            ax.set_ylim(min(ys) - pad, max(ys) + pad)
-        _place_labels(fig, ax, cmap.nodes, where, top)
-        handles = [
-            plt.Line2D(
-                [], [], marker="o", linestyle="", color=c.color, label=f"{c.name} ({c.size})"
-            )
-            for c in cmap.clusters[:10]
-        ]
-        if handles:
-            ax.legend(
-                handles=handles,
-                loc="upper left",
-                bbox_to_anchor=(1.0, 1.0),
-                fontsize=8,
-                frameon=False,
-                title="Clusters",
-                alignment="left",
-            )
-        if title:
-            ax.set_title(title, fontsize=12)
-        path.parent.mkdir(parents=True, exist_ok=True)
+    # names are text: "$x$" left from LaTeX is drawn as typed, not parsed as math
+    with plt.rc_context({"text.parse_math": False}):
+        fig, ax = plt.subplots(figsize=(width_in, height_in), dpi=dpi)
         try:
-            with atomic_open(path, "wb") as f:
-                fig.savefig(f, format=fmt, bbox_inches="tight", facecolor="white")
-        except OSError as e:
-            raise ExportError(f"cannot write {path} ({e}); check the folder is writable") from e
-    finally:
-        plt.close(fig)
+            ax.set_axis_off()
+            ax.set_aspect("equal")
+            where = {n.id: (n.x, -n.y) for n in cmap.nodes}  # screen y grows down, the plot's up
+            color = {c.id: c.color for c in cmap.clusters}
+            top_link = max((link.papers for link in cmap.links), default=1)
+            if cmap.links:
+                segments = [(where[link.source], where[link.target]) for link in cmap.links]
+                widths = [0.3 + 1.5 * math.sqrt(link.papers / top_link) for link in cmap.links]
+                ax.add_collection(
+                    LineCollection(
+                        segments, linewidths=widths, colors="#9aa5b1", alpha=0.35, zorder=1
+                    )
+                )
+            top = max((n.papers for n in cmap.nodes), default=1)
+            ax.scatter(
+                [where[n.id][0] for n in cmap.nodes],
+                [where[n.id][1] for n in cmap.nodes],
+                s=[12 + 500 * (n.papers / top) for n in cmap.nodes],
+                c=[color.get(n.cluster, OTHER_COLOR) for n in cmap.nodes],
+                edgecolors="white",
+                linewidths=0.6,
+                zorder=2,
+            )
+            if cmap.nodes:
+                xs = [p[0] for p in where.values()]
+                ys = [p[1] for p in where.values()]
+                pad = 0.05 * max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
+                ax.set_xlim(min(xs) - pad, max(xs) + pad)
+                ax.set_ylim(min(ys) - pad, max(ys) + pad)
+            _place_labels(fig, ax, cmap.nodes, where, top)
+            handles = [
+                plt.Line2D(
+                    [],
+                    [],
+                    marker="o",
+                    linestyle="",
+                    color=c.color,
+                    label=f"{_label_text(c.name, 200)} ({c.size})",
+                )
+                for c in cmap.clusters[:10]
+            ]
+            if handles:
+                ax.legend(
+                    handles=handles,
+                    loc="upper left",
+                    bbox_to_anchor=(1.0, 1.0),
+                    fontsize=8,
+                    frameon=False,
+                    title="Clusters",
+                    alignment="left",
+                )
+            if title:
+                ax.set_title(title, fontsize=12)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                with atomic_open(path, "wb") as f:
+                    fig.savefig(f, format=fmt, bbox_inches="tight", facecolor="white")
+            except OSError as e:
+                raise ExportError(f"cannot write {path} ({e}); check the folder is writable") from e
+        finally:
+            plt.close(fig)
     return path
 
 
@@ -160,7 +170,7 @@ def _place_labels(fig, ax, nodes, where: dict, top: int) -> None:
         text = ax.text(
             x,
             y,
-            n.name if len(n.name) <= 40 else n.name[:39] + "…",
+            _label_text(n.name),
             fontsize=7 + 7 * math.sqrt(n.papers / top),
             ha="center",
             va="top",
@@ -172,3 +182,9 @@ def _place_labels(fig, ax, nodes, where: dict, top: int) -> None:
             text.remove()
         else:
             placed.append(box)
+
+
+def _label_text(name: str, width: int = 40) -> str:
+    """A name as drawn: one line, at most ``width`` characters, control characters visible."""
+    name = xml_text(" ".join(name.split()))
+    return name if len(name) <= width else name[: width - 1] + "…"

@@ -27,7 +27,7 @@ import networkx as nx
 
 from .schema import CO_OCCURS, EDGE_TYPE_FOR_LABEL, PROPOSES, concept_node_id, paper_node_id
 
-__all__ = ["synthetic_field"]
+__all__ = ["synthetic_field", "toy_field"]
 
 _HEADS = {
     "Method": ["network", "model", "transformer", "attention", "sampler", "optimizer",
@@ -128,6 +128,52 @@ def synthetic_field(
     return g
 
 
+#: the toy corpus: paper -> (year, proposed concepts, used concepts)
+_TOY = {
+    "gnn": (2022, ["Method:graph neural network"],
+            ["Dataset:Cora", "Task:node classification", "Metric:accuracy"]),
+    "gat": (2023, ["Method:graph attention network"],
+            ["Method:graph neural network", "Dataset:Cora", "Task:node classification",
+             "Metric:accuracy"]),
+    "ogb": (2023, ["Dataset:ogbn-arxiv"],
+            ["Method:graph neural network", "Task:node classification", "Metric:accuracy"]),
+    "bert": (2024, ["Method:BERT"], ["Dataset:SQuAD", "Task:question answering", "Metric:F1"]),
+    "squad2": (2024, ["Dataset:SQuAD 2.0"],
+               ["Method:BERT", "Task:question answering", "Metric:F1"]),
+    "graphqa": (2024, [], ["Method:graph neural network", "Method:BERT",
+                           "Task:question answering", "Metric:accuracy"]),
+}  # fmt: skip
+
+
+def toy_field() -> nx.MultiDiGraph:
+    """Six papers, two sub-fields and a bridge: the graph the docstring examples use.
+
+    Three graph-learning papers (2022-2023: graph neural networks on Cora for
+    node classification), two question-answering papers (2024: BERT on SQuAD),
+    and one 2024 paper that uses both a GNN and BERT for question answering.
+
+    Examples
+    --------
+    >>> g = toy_field()
+    >>> sorted(g.successors("paper:gat"))
+    ['Dataset:cora', 'Method:graph attention network', 'Method:graph neural network',
+     'Metric:accuracy', 'Task:node classification']
+    """
+    g = nx.MultiDiGraph()
+    for paper, (year, proposed, used) in _TOY.items():
+        g.add_node(
+            paper_node_id(paper), label="Paper", name=paper, title=paper, year=year, venue="TOY"
+        )
+        for concept in proposed + used:
+            label, name = concept.split(":", 1)
+            node = concept_node_id(label, name.lower())
+            g.add_node(node, label=label, name=name, key=name.lower(), aliases=[name])
+            kind = PROPOSES if concept in proposed else EDGE_TYPE_FOR_LABEL[label]
+            g.add_edge(paper_node_id(paper), node, key=kind, type=kind, count=1, weight=1)
+    _finish(g, min_cooccurrence=1)
+    return g
+
+
 def _pick_label(rng: random.Random) -> str:
     r = rng.random()
     for label, share in _LABEL_SHARE:
@@ -153,7 +199,7 @@ def _name(rng: random.Random, label: str, topic: int, rank: int, seen: set[str])
             return name
 
 
-def _finish(g: nx.MultiDiGraph) -> None:
+def _finish(g: nx.MultiDiGraph, min_cooccurrence: int = 2) -> None:
     """Paper counts and CO_OCCURS edges, as the builder writes them; unused concepts go."""
     papers_of: dict[str, set] = {}
     for u, v in g.edges():
@@ -171,5 +217,5 @@ def _finish(g: nx.MultiDiGraph) -> None:
             for b in concepts[a_i + 1 :]:
                 pairs[(a, b)] = pairs.get((a, b), 0) + 1
     for (a, b), n in pairs.items():
-        if n >= 2:
+        if n >= min_cooccurrence:
             g.add_edge(a, b, key=CO_OCCURS, type=CO_OCCURS, weight=n)
