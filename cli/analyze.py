@@ -36,8 +36,11 @@ def analyze(
     ] = None,
     backend: Annotated[
         str,
-        typer.Option(help="Where PageRank and betweenness run: networkx, or igraph (faster)."),
-    ] = "networkx",
+        typer.Option(
+            help="Where PageRank and betweenness run: networkx, igraph (faster, same scores; "
+            "pip install 'paperkg[fast]'), or auto: igraph where installed."
+        ),
+    ] = "auto",
     seed: Annotated[int, typer.Option(help="Seeds the communities and the map.")] = 0,
 ) -> None:
     """Central concepts, communities, co-occurrences, trends and similar papers."""

@@ -15,6 +15,7 @@ graph and the same sample: the same scores, to rounding.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from typing import NamedTuple
 
@@ -37,7 +38,7 @@ __all__ = [
 #: above this many concepts, betweenness is estimated from this many seeded sources
 BETWEENNESS_SAMPLES = 300
 
-BACKENDS = ("networkx", "igraph")
+BACKENDS = ("networkx", "igraph", "auto")
 
 
 class CentralConcept(NamedTuple):
@@ -60,8 +61,9 @@ def pagerank(co: nx.Graph, *, backend: str = "networkx") -> dict[str, float]:
     co : networkx.Graph
         A co-occurrence graph (:func:`~paperkg.graph.analytics.cooccurrence_graph`),
         edge attribute ``weight``.
-    backend : {"networkx", "igraph"}
-        Where the computation runs; the scores agree to about 1e-6.
+    backend : {"networkx", "igraph", "auto"}
+        Where the computation runs; the scores agree to about 1e-6. ``"auto"``
+        is igraph where it is installed.
 
     Returns
     -------
@@ -74,7 +76,7 @@ def pagerank(co: nx.Graph, *, backend: str = "networkx") -> dict[str, float]:
     >>> {n: round(s, 3) for n, s in pagerank(co).items()}
     {'a': 0.257, 'b': 0.486, 'c': 0.257}
     """
-    _check_backend(backend)
+    backend = resolve_backend(backend)
     if co.number_of_nodes() == 0:
         return {}
     if co.number_of_edges() == 0:
@@ -120,7 +122,7 @@ def betweenness(
     >>> betweenness(path)
     {'a': 0.0, 'b': 1.0, 'c': 0.0}
     """
-    _check_backend(backend)
+    backend = resolve_backend(backend)
     nodes = list(co)
     n = len(nodes)
     if n < 3:
@@ -257,9 +259,19 @@ def centrality_table(
     return rows
 
 
+def resolve_backend(backend: str) -> str:
+    """The backend that runs: ``"auto"`` is igraph where it is installed, else networkx."""
+    if backend not in BACKENDS:
+        raise GraphError(f"unknown backend {backend!r}; use networkx, igraph or auto")
+    if backend == "auto":
+        return "igraph" if importlib.util.find_spec("igraph") is not None else "networkx"
+    _check_backend(backend)
+    return backend
+
+
 def _check_backend(backend: str) -> None:
     if backend not in BACKENDS:
-        raise GraphError(f"unknown backend {backend!r}; use networkx or igraph")
+        raise GraphError(f"unknown backend {backend!r}; use networkx, igraph or auto")
     if backend == "igraph":
         try:
             import igraph  # noqa: F401

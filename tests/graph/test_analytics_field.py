@@ -146,5 +146,5 @@ def test_the_igraph_backend_gives_the_same_scores(samples):
 
 
 def test_an_unknown_backend_is_a_clear_error():
-    with pytest.raises(GraphError, match="use networkx or igraph"):
+    with pytest.raises(GraphError, match="use networkx, igraph or auto"):
         analytics.centrality_table(toy_field(), backend="graphblas")
