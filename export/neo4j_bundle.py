@@ -21,6 +21,7 @@ and counted in :attr:`BundleReport.replaced_delimiters`.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import logging
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ from ..atomic import atomic_directory
 from ..errors import ExportError
 from ..graph.schema import EDGE_TYPES, NODE_LABELS
 from . import cypher
-from .neo4j_rows import graph_rows
+from .neo4j_rows import EDGE_META, NODE_META, iter_node_rows, iter_rel_rows, neo4j_value
 
 logger = logging.getLogger(__name__)
 
@@ -91,23 +92,54 @@ def _kind(value: Any) -> tuple[type, bool] | None:
     return (type(value), False) if type(value) in _SCALAR_TYPES else None
 
 
-def _columns(prop_maps: list[dict[str, Any]]) -> list[_Column]:
-    seen: dict[str, set[tuple[type, bool] | None]] = {}
-    for props in prop_maps:
-        for key, value in props.items():
-            seen.setdefault(key, set()).add(_kind(value))
-    columns = []
-    for key in sorted(seen):
-        kinds = seen[key]
-        if len(kinds) == 1 and None not in kinds:
-            kind, is_list = next(iter(kinds))
-        elif kinds <= {(int, False), (float, False)}:
-            kind, is_list = float, False
-        else:
-            logger.warning("property %r has mixed types %s; written as text", key, kinds)
-            kind, is_list = str, False
-        columns.append(_Column(key, kind, is_list))
-    return columns
+class _ColumnFinder:
+    """The CSV columns of a file: every property key seen, typed by the values it had."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, set[tuple[type, bool] | None]] = {}
+
+    def see(self, data: dict[str, Any], skip: tuple[str, ...]) -> None:
+        """Note the kinds of the properties a node's or edge's ``data`` becomes.
+
+        Text and numbers are stored as they are, so only lists and dicts are
+        converted (:func:`~paperkg.export.neo4j_rows.neo4j_value`) to learn their kind:
+        this pass costs a fraction of making the rows.
+        """
+        for key, value in data.items():
+            if key in skip or key == "id":
+                continue
+            kind_of = type(value)
+            if kind_of is str:
+                if not value:
+                    continue  # an empty string is not stored
+                kind = (str, False)
+            elif kind_of is int or kind_of is float or kind_of is bool:
+                kind = (kind_of, False)
+            elif value is None:
+                continue
+            else:
+                converted = neo4j_value(value)
+                if converted is None:
+                    continue
+                kind = _kind(converted)
+            kinds = self.seen.get(key)
+            if kinds is None:
+                kinds = self.seen[key] = set()
+            kinds.add(kind)
+
+    def columns(self) -> list[_Column]:
+        columns = []
+        for key in sorted(self.seen):
+            kinds = self.seen[key]
+            if len(kinds) == 1 and None not in kinds:
+                kind, is_list = next(iter(kinds))
+            elif kinds <= {(int, False), (float, False)}:
+                kind, is_list = float, False
+            else:
+                logger.warning("property %r has mixed types %s; written as text", key, kinds)
+                kind, is_list = str, False
+            columns.append(_Column(key, kind, is_list))
+        return columns
 
 
 class _CellWriter:
@@ -153,12 +185,11 @@ def write_neo4j_bundle(graph: nx.Graph, outdir: str | Path) -> BundleReport:
         cannot be written.
     """
     outdir = Path(outdir)
-    rows = graph_rows(graph)
     report = BundleReport(outdir=outdir)
     writer = _CellWriter()
     try:
         with atomic_directory(outdir, carry_over=_not_bundle_file) as staging:
-            _write_bundle(rows, staging, report, writer)
+            _write_bundle(graph, staging, report, writer)
 
     except OSError as e:
         raise ExportError(f"cannot write the Neo4j bundle to {outdir}: {e}") from e
@@ -179,46 +210,68 @@ def _not_bundle_file(name: str) -> bool:
     return not bundle and name not in ("import.cypher", "README.txt")
 
 
-def _write_bundle(rows, folder: Path, report: BundleReport, writer: _CellWriter) -> None:
-    """Write the bundle's files into ``folder``; ``report`` names them at ``report.outdir``."""
-    node_columns: dict[str, list[_Column]] = {}
-    for label in NODE_LABELS:
-        label_rows = rows.nodes.get(label)
-        if not label_rows:
-            continue
-        columns = _columns([r["props"] for r in label_rows])
-        node_columns[label] = columns
-        path = folder / f"nodes_{label}.csv"
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            out = csv.writer(f)
-            out.writerow(["id:ID", ":LABEL", *(c.header for c in columns)])
-            for r in label_rows:
-                cells = [writer.cell(r["props"].get(c.name), c) for c in columns]
-                out.writerow([r["id"], label, *cells])
-        report.nodes[label] = len(label_rows)
-        report.files.append(report.outdir / path.name)
+def _write_bundle(graph, folder: Path, report: BundleReport, writer: _CellWriter) -> None:
+    """Write the bundle's files into ``folder``; ``report`` names them at ``report.outdir``.
 
-    rel_columns: dict[str, list[_Column]] = {}
-    for rel in EDGE_TYPES:
-        patterns = [p for p in rows.rels if p[0] == rel]
-        if not patterns:
-            continue
-        rel_rows = [(p, r) for p in patterns for r in rows.rels[p]]
-        columns = _columns([r["props"] for _, r in rel_rows])
-        rel_columns[rel] = columns
-        path = folder / f"rels_{rel}.csv"
-        with open(path, "w", encoding="utf-8", newline="") as f:
+    Two passes over the graph, rows made one at a time
+    (:func:`~paperkg.export.neo4j_rows.iter_node_rows`): the first finds each
+    file's columns, the second writes every file at once. Memory stays that of
+    the graph itself, whatever its size. Relationship files list their rows in
+    graph order; ``import.cypher`` picks each pattern's rows by their labels.
+    """
+    node_finders: dict[str, _ColumnFinder] = {}
+    rel_finders: dict[str, _ColumnFinder] = {}
+    patterns: dict[tuple[str, str, str], None] = {}  # in order of first appearance
+    # labels and patterns are checked in the second pass (iter_node_rows, iter_rel_rows)
+    for _, data in graph.nodes(data=True):
+        label = data.get("label")
+        node_finders.setdefault(label, _ColumnFinder()).see(data, NODE_META)
+        report.nodes[label] = report.nodes.get(label, 0) + 1
+    nodes = graph.nodes
+    edges = (
+        graph.edges(keys=True, data=True)
+        if graph.is_multigraph()
+        else ((u, v, None, d) for u, v, d in graph.edges(data=True))
+    )
+    for u, v, key, data in edges:
+        rel = data.get("type", key)
+        rel_finders.setdefault(rel, _ColumnFinder()).see(data, EDGE_META)
+        report.relationships[rel] = report.relationships.get(rel, 0) + 1
+        patterns.setdefault((rel, nodes[u].get("label"), nodes[v].get("label")))
+    report.nodes = {label: report.nodes[label] for label in NODE_LABELS if label in report.nodes}
+    report.relationships = {
+        rel: report.relationships[rel] for rel in EDGE_TYPES if rel in report.relationships
+    }
+    node_columns = {label: node_finders[label].columns() for label in report.nodes}
+    rel_columns = {rel: rel_finders[rel].columns() for rel in report.relationships}
+
+    with contextlib.ExitStack() as files:
+
+        def csv_file(name: str, header: list[str]):
+            f = files.enter_context(open(folder / name, "w", encoding="utf-8", newline=""))
             out = csv.writer(f)
-            header = [":START_ID", ":END_ID", ":TYPE", "start_label:IGNORE", "end_label:IGNORE"]
-            out.writerow([*header, *(c.header for c in columns)])
-            for (_, start, end), r in rel_rows:
-                cells = [writer.cell(r["props"].get(c.name), c) for c in columns]
-                out.writerow([r["src"], r["dst"], rel, start, end, *cells])
-        report.relationships[rel] = len(rel_rows)
-        report.files.append(report.outdir / path.name)
+            out.writerow(header)
+            report.files.append(report.outdir / name)
+            return out
+
+        node_out = {
+            label: csv_file(f"nodes_{label}.csv", ["id:ID", ":LABEL", *(c.header for c in columns)])
+            for label, columns in node_columns.items()
+        }
+        header = [":START_ID", ":END_ID", ":TYPE", "start_label:IGNORE", "end_label:IGNORE"]
+        rel_out = {
+            rel: csv_file(f"rels_{rel}.csv", [*header, *(c.header for c in columns)])
+            for rel, columns in rel_columns.items()
+        }
+        for label, row in iter_node_rows(graph):
+            cells = [writer.cell(row["props"].get(c.name), c) for c in node_columns[label]]
+            node_out[label].writerow([row["id"], label, *cells])
+        for (rel, start, end), row in iter_rel_rows(graph):
+            cells = [writer.cell(row["props"].get(c.name), c) for c in rel_columns[rel]]
+            rel_out[rel].writerow([row["src"], row["dst"], rel, start, end, *cells])
 
     script = folder / "import.cypher"
-    script.write_text(_import_script(node_columns, rel_columns, list(rows.rels)), encoding="utf-8")
+    script.write_text(_import_script(node_columns, rel_columns, list(patterns)), encoding="utf-8")
     readme = folder / "README.txt"
     readme.write_text(_readme(report), encoding="utf-8")
     report.files += [report.outdir / script.name, report.outdir / readme.name]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +26,14 @@ from . import cypher
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["DEFAULT_BATCH_SIZE", "GraphRows", "graph_rows", "neo4j_value"]
+__all__ = [
+    "DEFAULT_BATCH_SIZE",
+    "GraphRows",
+    "graph_rows",
+    "iter_node_rows",
+    "iter_rel_rows",
+    "neo4j_value",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -34,8 +41,8 @@ logger = logging.getLogger(__name__)
 DEFAULT_BATCH_SIZE = 5000
 
 #: graph attributes that become the Neo4j label / relationship type rather than a property
-_NODE_META = ("label",)
-_EDGE_META = ("type",)
+NODE_META = ("label",)
+EDGE_META = ("type",)
 
 
 @dataclass
@@ -110,7 +117,21 @@ def graph_rows(graph: nx.Graph) -> GraphRows:
     one paperkg writes.
     """
     rows = GraphRows()
-    labels: dict[Any, str] = {}
+    for label, row in iter_node_rows(graph):
+        rows.nodes.setdefault(label, []).append(row)
+    for pattern, row in iter_rel_rows(graph):
+        rows.rels.setdefault(pattern, []).append(row)
+    return rows
+
+
+def iter_node_rows(graph: nx.Graph) -> Iterator[tuple[str, dict[str, Any]]]:
+    """``(label, {"id", "props"})`` for every node, in graph order, made one at a time.
+
+    What :func:`graph_rows` holds all at once, for a writer that streams (the bulk
+    bundle of a corpus of 100,000 papers would otherwise keep a second copy of
+    every property in memory). Raises :class:`~paperkg.errors.ExportError` as
+    :func:`graph_rows` does.
+    """
     for node, data in graph.nodes(data=True):
         label = data.get("label")
         if label not in NODE_LABELS:
@@ -118,27 +139,28 @@ def graph_rows(graph: nx.Graph) -> GraphRows:
                 f"node {node!r} has label {label!r}; expected one of {', '.join(NODE_LABELS)}: "
                 "build the graph with paperkg or fix its 'label' attributes"
             )
-        labels[node] = label
         if "id" in data and data["id"] != node:
             logger.warning("node %r: attribute 'id' ignored, Neo4j's id is the node id", node)
-        rows.nodes.setdefault(label, []).append(
-            {"id": str(node), "props": _props(data, _NODE_META)}
-        )
+        yield label, {"id": str(node), "props": _props(data, NODE_META)}
 
+
+def iter_rel_rows(
+    graph: nx.Graph,
+) -> Iterator[tuple[tuple[str, str, str], dict[str, Any]]]:
+    """``((type, start label, end label), {"src", "dst", "props"})`` for every edge, in
+    graph order, made one at a time (see :func:`iter_node_rows`)."""
     edges: Iterable[tuple[Any, Any, Any, dict[str, Any]]]
     if graph.is_multigraph():
         edges = graph.edges(keys=True, data=True)
     else:
         edges = ((u, v, None, d) for u, v, d in graph.edges(data=True))
+    nodes = graph.nodes
     for src, dst, key, data in edges:
         rel = data.get("type", key)
-        pattern = (rel, labels[src], labels[dst])
+        pattern = (rel, nodes[src].get("label"), nodes[dst].get("label"))
         if pattern not in cypher.MERGE_RELS:
             raise ExportError(
-                f"edge {src!r} -> {dst!r} is a {rel!r} from {labels[src]} to {labels[dst]}, "
+                f"edge {src!r} -> {dst!r} is a {rel!r} from {pattern[1]} to {pattern[2]}, "
                 "which paperkg does not write to Neo4j: see paperkg.graph.schema for the edge types"
             )
-        rows.rels.setdefault(pattern, []).append(
-            {"src": str(src), "dst": str(dst), "props": _props(data, _EDGE_META)}
-        )
-    return rows
+        yield pattern, {"src": str(src), "dst": str(dst), "props": _props(data, EDGE_META)}

@@ -29,10 +29,50 @@ def graph_from_json(data: dict) -> nx.MultiDiGraph:
 
 
 def save_graph(graph: nx.MultiDiGraph, path: str | Path) -> Path:
-    """Write ``graph`` as ``graph.json`` (node-link JSON), atomically."""
+    """Write ``graph`` as ``graph.json`` (node-link JSON), atomically.
+
+    The same JSON as ``json.dump(graph_to_json(graph))``, written one node or
+    edge per line: each record goes through the C encoder (an indented dump
+    runs the pure-Python one, 4x slower on a corpus graph), the file stays
+    readable with ``grep`` and ``head``, and no second copy of the graph is
+    built in memory.
+
+    >>> import tempfile, pathlib
+    >>> g = nx.MultiDiGraph(); g.add_edge("paper:1", "Task:qa", key="ADDRESSES")
+    'ADDRESSES'
+    >>> path = save_graph(g, pathlib.Path(tempfile.mkdtemp()) / "graph.json")
+    >>> print(path.read_text())
+    {"directed": true, "multigraph": true, "graph": {"paperkg_format": 1},
+     "nodes": [
+      {"id": "paper:1"},
+      {"id": "Task:qa"}
+     ],
+     "edges": [
+      {"source": "paper:1", "target": "Task:qa", "key": "ADDRESSES"}
+     ]}
+    <BLANKLINE>
+    """
     path = Path(path)
+
+    def dumps(value) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    nodes = ({**attrs, "id": node} for node, attrs in graph.nodes(data=True))
+    edges = (
+        {**attrs, "source": u, "target": v, "key": k}
+        for u, v, k, attrs in graph.edges(keys=True, data=True)
+    )
+    head = {"paperkg_format": FORMAT_VERSION}
     with atomic_open(path) as f:
-        json.dump(graph_to_json(graph), f, ensure_ascii=False, indent=1)
+        f.write(
+            f'{{"directed": {dumps(graph.is_directed())}, "multigraph": '
+            f'{dumps(graph.is_multigraph())}, "graph": {dumps({**graph.graph, **head})},\n'
+        )
+        for name, records in (("nodes", nodes), ("edges", edges)):
+            f.write(f' "{name}": [')
+            for i, record in enumerate(records):
+                f.write((",\n  " if i else "\n  ") + dumps(record))
+            f.write("\n ]" + (",\n" if name == "nodes" else "}\n"))
     return path
 
 

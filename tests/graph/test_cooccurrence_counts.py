@@ -1,0 +1,41 @@
+"""Co-occurrence counting in numpy gives what counting pairs one by one gives, in the same order."""
+
+from collections import Counter
+from itertools import combinations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from paperkg.graph.builder import cooccurrence_counts
+
+
+def counted_one_by_one(paper_concepts):
+    pairs = Counter()
+    for concepts in paper_concepts:
+        pairs.update(combinations(sorted(concepts), 2))
+    return list(pairs.items())  # a Counter keeps the order pairs first came in
+
+
+concept_sets = st.lists(st.sets(st.sampled_from([f"Method:m{i}" for i in range(12)]), max_size=8))
+
+
+@given(concept_sets)
+def test_counts_and_order_are_those_of_counting_pairs(paper_concepts):
+    assert cooccurrence_counts(paper_concepts) == counted_one_by_one(paper_concepts)
+
+
+def test_no_papers_and_papers_of_one_concept_have_no_pairs():
+    assert cooccurrence_counts([]) == []
+    assert cooccurrence_counts([{"Task:qa"}, set()]) == []
+
+
+@given(concept_sets, st.integers(min_value=1, max_value=7))
+def test_counting_chunk_by_chunk_changes_nothing(paper_concepts, chunk):
+    from paperkg.graph import builder
+
+    default = builder._PAIR_CHUNK
+    builder._PAIR_CHUNK = chunk  # totals merged after every few pairs
+    try:
+        assert cooccurrence_counts(paper_concepts) == counted_one_by_one(paper_concepts)
+    finally:
+        builder._PAIR_CHUNK = default
