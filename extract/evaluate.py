@@ -29,6 +29,7 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import re
@@ -194,15 +195,44 @@ def _json_lines(path: Path) -> Iterable[tuple[int, dict]]:
             f"{path}: cannot open the gold file ({e.strerror}); check the path."
         ) from e
     with handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                yield number, json.loads(line)
-            except json.JSONDecodeError as e:
-                raise InputError(
-                    f"{path}#{number}: not a JSON line ({e.msg}); expected one JSON object a line."
-                ) from e
+        try:
+            for number, line in enumerate(handle, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    record = json.loads(line)
+                except json.JSONDecodeError as e:
+                    raise InputError(
+                        f"{path}#{number}: not a JSON line ({e.msg}); "
+                        "expected one JSON object a line."
+                    ) from e
+                if not isinstance(record, dict):
+                    raise InputError(
+                        f"{path}#{number}: a JSON {type(record).__name__}, not an object; "
+                        "expected one JSON object a line."
+                    )
+                yield number, record
+        except UnicodeDecodeError as e:
+            raise _not_utf8(path, e) from e
+
+
+def _not_utf8(path: Path, error: UnicodeDecodeError) -> InputError:
+    return InputError(
+        f"{path}: not UTF-8 text (byte 0x{error.object[error.start]:02x}); "
+        "a gold file is UTF-8 JSON lines or CoNLL."
+    )
+
+
+@contextlib.contextmanager
+def _gold_record(path: Path, number: int, expected: str):
+    """Turn a record of the wrong shape (a number where a list should be, a span
+    past the end of its tokens) into one line naming it, not a traceback."""
+    try:
+        yield
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as e:
+        raise InputError(
+            f"{path}#{number}: not a {expected} record ({type(e).__name__}: {e})."
+        ) from e
 
 
 def read_scierc(path: str | Path) -> list[GoldDoc]:
@@ -223,12 +253,13 @@ def _read_dygie(path: Path, types: dict[str, str], *, join_digits: bool) -> list
             raise InputError(
                 f"{path}#{number}: no 'sentences'/'ner' keys; expected SciERC-style JSON lines."
             )
-        tokens = [t for sentence in record["sentences"] for t in sentence]
-        spans = [
-            (s, e, types[t]) for sentence in record["ner"] for s, e, t in sentence if t in types
-        ]
-        doc_id = str(record.get("doc_key") or record.get("doc_id") or f"{path.name}#{number}")
-        docs.append(_doc_from_tokens(doc_id, tokens, spans, join_digits=join_digits))
+        with _gold_record(path, number, "SciERC-style"):
+            tokens = [t for sentence in record["sentences"] for t in sentence]
+            spans = [
+                (s, e, types[t]) for sentence in record["ner"] for s, e, t in sentence if t in types
+            ]
+            doc_id = str(record.get("doc_key") or record.get("doc_id") or f"{path.name}#{number}")
+            docs.append(_doc_from_tokens(doc_id, tokens, spans, join_digits=join_digits))
     return docs
 
 
@@ -251,15 +282,16 @@ def read_scier(path: str | Path) -> list[GoldDoc]:
             raise InputError(
                 f"{path}#{number}: no 'sentence'/'ner' keys; expected SciER JSON lines."
             )
-        tokens = record["sentence"].split(" ")
-        spans = set()
-        for entity, etype in record["ner"]:
-            if etype not in SCIER_TYPES:
-                continue
-            for first, last in _find_all(tokens, entity.split(" ")):
-                spans.add((first, last, SCIER_TYPES[etype]))
-        doc_id = f"{record.get('doc_id', path.name)}#{number}"
-        docs.append(_doc_from_tokens(doc_id, tokens, spans, join_digits=True))
+        with _gold_record(path, number, "SciER"):
+            tokens = record["sentence"].split(" ")
+            spans = set()
+            for entity, etype in record["ner"]:
+                if etype not in SCIER_TYPES:
+                    continue
+                for first, last in _find_all(tokens, entity.split(" ")):
+                    spans.add((first, last, SCIER_TYPES[etype]))
+            doc_id = f"{record.get('doc_id', path.name)}#{number}"
+            docs.append(_doc_from_tokens(doc_id, tokens, spans, join_digits=True))
     return docs
 
 
@@ -285,6 +317,8 @@ def read_tdmsci(path: str | Path) -> list[GoldDoc]:
         raise InputError(
             f"{path}: cannot open the gold file ({e.strerror}); check the path."
         ) from e
+    except UnicodeDecodeError as e:
+        raise _not_utf8(path, e) from e
     docs: list[GoldDoc] = []
     rows: list[tuple[str, int, str]] = []
     first_line = 1
@@ -358,29 +392,30 @@ def read_scirex(path: str | Path) -> list[GoldDoc]:
             raise InputError(
                 f"{path}#{number}: no 'words'/'ner'/'sections' keys; expected SciREX JSON lines."
             )
-        words, sections = record["words"], record["sections"]
-        if not sections:
-            continue
-        first = sections[0]
-        end = sections[1][1] if first[1] - first[0] < 40 and len(sections) > 1 else first[1]
-        keep, i = [], 0
-        while i < end:
-            if words[i] in _SCIREX_HEADERS and i + 1 < end and words[i + 1] == ":":
-                is_abstract = i + 2 < end and words[i + 2].lower() == "abstract"
-                i += 3 if words[i] == "section" and is_abstract else 2
+        with _gold_record(path, number, "SciREX"):
+            words, sections = record["words"], record["sections"]
+            if not sections:
                 continue
-            keep.append(i)
-            i += 1
-        if not SCIREX_FRONT_WORDS[0] <= len(keep) <= SCIREX_FRONT_WORDS[1]:
-            continue
-        index = {old: new for new, old in enumerate(keep)}
-        spans = [
-            (index[s], index[e - 1], SCIREX_TYPES[t])
-            for s, e, t in record["ner"]
-            if t in SCIREX_TYPES and e <= end and s in index and (e - 1) in index
-        ]
-        doc_id = str(record.get("doc_id") or f"{path.name}#{number}")
-        docs.append(_doc_from_tokens(doc_id, [words[k] for k in keep], spans))
+            first = sections[0]
+            end = sections[1][1] if first[1] - first[0] < 40 and len(sections) > 1 else first[1]
+            keep, i = [], 0
+            while i < end:
+                if words[i] in _SCIREX_HEADERS and i + 1 < end and words[i + 1] == ":":
+                    is_abstract = i + 2 < end and words[i + 2].lower() == "abstract"
+                    i += 3 if words[i] == "section" and is_abstract else 2
+                    continue
+                keep.append(i)
+                i += 1
+            if not SCIREX_FRONT_WORDS[0] <= len(keep) <= SCIREX_FRONT_WORDS[1]:
+                continue
+            index = {old: new for new, old in enumerate(keep)}
+            spans = [
+                (index[s], index[e - 1], SCIREX_TYPES[t])
+                for s, e, t in record["ner"]
+                if t in SCIREX_TYPES and e <= end and s in index and (e - 1) in index
+            ]
+            doc_id = str(record.get("doc_id") or f"{path.name}#{number}")
+            docs.append(_doc_from_tokens(doc_id, [words[k] for k in keep], spans))
     return docs
 
 

@@ -107,3 +107,23 @@ def test_tdmsci_holdout_is_the_last_fifth():
 def test_wrong_format_is_a_clear_error(fixture, fmt, message):
     with pytest.raises(InputError, match=message):
         read_gold(GOLD / fixture, fmt)
+
+
+BROKEN_GOLD = [
+    (b"\xca\xfe\x00\x17 random bytes", "scierc", "g.jsonl: not UTF-8 text (byte 0xca)"),
+    (b"\xca\xfe random bytes", "tdmsci", "g.jsonl: not UTF-8 text (byte 0xca)"),
+    (b"[1, 2]\n", "scier", "g.jsonl#1: a JSON list, not an object"),
+    (b'{"sentences": [["a"]], "ner": [[[0, 5, "Method"]]]}\n', "scierc",
+     "g.jsonl#1: not a SciERC-style record (IndexError"),
+    (b'{"sentences": 7, "ner": []}\n', "scierc", "g.jsonl#1: not a SciERC-style record"),
+    (b'{"sentence": "a b", "ner": [["a"]]}\n', "scier", "g.jsonl#1: not a SciER record"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("content", "fmt", "message"), BROKEN_GOLD)
+def test_a_broken_gold_file_is_one_line_naming_the_record(tmp_path, content, fmt, message):
+    (tmp_path / "g.jsonl").write_bytes(content)
+    with pytest.raises(InputError) as error:
+        read_gold(tmp_path / "g.jsonl", fmt)
+    assert str(error.value).startswith(str(tmp_path / message))
+    assert "\n" not in str(error.value)
