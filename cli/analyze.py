@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from . import app
@@ -52,7 +53,8 @@ def analyze(
     similar = analytics.similar_papers_explained(graph, f"paper:{paper}", n=top) if paper else []
 
     def name(node: str) -> str:
-        return analytics.base.display_name(graph, node)
+        # names are text: "[bold]" in a concept name is shown, not read as rich markup
+        return escape(analytics.base.display_name(graph, node))
 
     community_of = {c: com.number for com in analysis.communities for c in com.concepts}
     central = analytics.central_concepts(graph, label=label, n=top, backend=backend)
@@ -93,7 +95,7 @@ def analyze(
         ]
         for t in shown:
             table.add_row(
-                t.name, t.label, str(t.papers), f"{t.first_share:.1f}", f"{t.last_share:.1f}",
+                escape(t.name), t.label, str(t.papers), f"{t.first_share:.1f}", f"{t.last_share:.1f}",
                 f"{t.slope:+.2f}",
             )  # fmt: skip
         console.print(table)

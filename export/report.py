@@ -28,6 +28,7 @@ from __future__ import annotations
 import csv
 import html
 import os
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -68,6 +69,8 @@ class FieldAnalysis:
     trends: list[Trend]
     #: concept -> share (percent) of each year's papers, for the trend plot
     yearly_share: dict[str, list[float]] = field(default_factory=dict)
+    #: papers a concept needs to get a trend
+    trend_min_papers: int = 3
     proposals: list[Proposal] = field(default_factory=list)
 
 
@@ -100,7 +103,8 @@ def analyse_field(
         elif d.get("label") in concepts:
             concepts[d["label"]] += 1
     years = analytics.years(graph)
-    trends = analytics.concept_trends(graph, min_papers=max(3, papers // 200))
+    trend_min_papers = max(3, papers // 200)
+    trends = analytics.concept_trends(graph, min_papers=trend_min_papers)
     by_year = analytics.trends_by_year(graph)
     yearly_share = {
         t.concept: [100 * by_year[t.concept].get(y, 0) / years[y] for y in years] for t in trends
@@ -108,7 +112,7 @@ def analyse_field(
     return FieldAnalysis(
         papers=papers,
         concepts=concepts,
-        central=analytics.centrality_table(graph, n=top, backend=backend),
+        central=analytics.centrality_table(graph, n=top, backend=backend, seed=seed),
         communities=analytics.named_communities(graph, seed=seed),
         tables={
             pair: analytics.label_cooccurrence(graph, *pair, n_rows=top, n_columns=top)
@@ -117,6 +121,7 @@ def analyse_field(
         years=years,
         trends=trends,
         yearly_share=yearly_share,
+        trend_min_papers=trend_min_papers,
         proposals=analytics.proposals_per_task(graph),
     )
 
@@ -167,9 +172,10 @@ def write_report(
         link = None
         if map_html is not None:
             # relative to where the page will be, so the pair can be moved together
-            link = Path(os.path.relpath(Path(map_html).resolve(), outdir.resolve())).as_posix()
+            relative = Path(os.path.relpath(Path(map_html).resolve(), outdir.resolve()))
+            link = urllib.parse.quote(relative.as_posix())  # a folder named "a#b" still links
         page = _page(graph, analysis, files, plots, link, title or "paperkg report")
-        (folder / "index.html").write_text(page, encoding="utf-8")
+        (folder / "index.html").write_text(page, encoding="utf-8", errors="replace")
     return outdir / "index.html"
 
 
@@ -177,7 +183,8 @@ def write_report(
 
 
 def _write_csv(path: Path, header: list[str], rows) -> str:
-    with path.open("w", encoding="utf-8", newline="") as out:
+    # errors="replace": a lone surrogate in a hand-made graph.json becomes "?", not a crash
+    with path.open("w", encoding="utf-8", errors="replace", newline="") as out:
         writer = csv.writer(out)
         writer.writerow(header)
         writer.writerows(rows)
@@ -463,7 +470,12 @@ def _page(graph, a: FieldAnalysis, files, plots, map_link: str | None, title: st
         )
         parts.append(_csv_link(files, "trends"))
     else:
-        reason = single or "the papers have no years"
+        if single:
+            reason = single
+        elif len(a.years) > 1:
+            reason = f"no concept is mentioned by enough dated papers ({a.trend_min_papers})"
+        else:
+            reason = "the papers have no years"
         parts.append(f"<p>No trends: {_e(reason)}.</p>")
 
     parts.append('<h2 id="proposals">What the corpus proposes, per task</h2>')

@@ -71,8 +71,13 @@ def check_graph_json(data, source: str) -> None:
             raise GraphError(f"{source}: '{what}' is {type(value).__name__}, not a list; {_HINT}")
     ids = set()
     for i, node in enumerate(nodes, start=1):
-        if not isinstance(node, dict) or not isinstance(node.get("id"), (str, int)):
+        if not isinstance(node, dict) or "id" not in node:
             raise GraphError(f"{source}: node #{i} is not an object with an 'id'; {_HINT}")
+        if not isinstance(node["id"], str):
+            raise GraphError(
+                f"{source}: node #{i} has id {node['id']!r}, not text "
+                f"(paperkg ids look like 'paper:<id>' or 'Method:<name>'); {_HINT}"
+            )
         if "label" not in node:
             raise GraphError(f"{source}: node #{i} ({node['id']!r}) has no label; {_HINT}")
         _check_attributes(node, _NODE_TYPES, f"{source}: node #{i} ({node['id']!r})")
@@ -83,7 +88,7 @@ def check_graph_json(data, source: str) -> None:
                 f"{source}: edge #{i} is not an object with source and target; {_HINT}"
             )
         for end in ("source", "target"):
-            if not isinstance(edge[end], (str, int)) or edge[end] not in ids:
+            if not isinstance(edge[end], str) or edge[end] not in ids:
                 raise GraphError(
                     f"{source}: edge #{i} has {end} {edge[end]!r}, which is not a node; {_HINT}"
                 )

@@ -71,4 +71,9 @@ def display_name(graph: nx.MultiDiGraph, node: str) -> str:
 
 
 def paper_count(graph: nx.MultiDiGraph, node: str) -> int:
-    return int(graph.nodes[node].get("paper_count") or 0)
+    """Papers that mention ``node``: its ``paper_count``, else counted from its paper edges
+    (a graph made by hand or by another tool may not carry the attribute)."""
+    count = graph.nodes[node].get("paper_count")
+    if count is None:
+        return len({u for u, _, k in graph.in_edges(node, keys=True) if k in PAPER_EDGE_TYPES})
+    return int(count)

@@ -123,6 +123,8 @@ def betweenness(
     {'a': 0.0, 'b': 1.0, 'c': 0.0}
     """
     backend = resolve_backend(backend)
+    if samples < 1:
+        raise GraphError(f"betweenness needs at least one source to sample, not {samples}")
     nodes = list(co)
     n = len(nodes)
     if n < 3:
@@ -140,7 +142,8 @@ def betweenness(
     # from a sample of sources, scale up to all of them
     ordered = {v: 2 * b * n / len(sources) for v, b in half.items()}
     scale = 1 / ((n - 1) * (n - 2))
-    return {v: ordered[v] * scale for v in nodes}
+    # an estimate can overshoot the largest possible value: it is a share, at most 1
+    return {v: min(1.0, ordered[v] * scale) for v in nodes}
 
 
 def central_concepts(
@@ -207,6 +210,7 @@ def centrality_table(
     by: str = "papers",
     labels: tuple[str, ...] = CONCEPT_LABELS,
     backend: str = "networkx",
+    seed: int = 0,
 ) -> list[CentralConcept]:
     """The top ``n`` concepts of each label with all three centralities side by side.
 
@@ -219,7 +223,9 @@ def centrality_table(
         What ranks them.
     labels : tuple of str
         Which labels, in this order.
-    backend : {"networkx", "igraph"}
+    backend : {"networkx", "igraph", "auto"}
+    seed : int
+        Draws the betweenness sample on a large graph.
 
     Returns
     -------
@@ -240,7 +246,7 @@ def centrality_table(
         raise GraphError(f"unknown ranking {by!r}; use papers, pagerank or betweenness")
     co = cooccurrence_graph(graph)
     pr = pagerank(co, backend=backend)
-    bc = betweenness(co, backend=backend)
+    bc = betweenness(co, backend=backend, seed=seed)
     rows = []
     for label in labels:
         concepts = [c for c, d in co.nodes(data=True) if d.get("label") == label]

@@ -42,7 +42,7 @@ def proposals_per_task(
     Returns
     -------
     list of Proposal
-        Tasks with most proposing papers first; within a task, the concepts
+        Tasks with most proposing papers (each counted once) first; within a task, the concepts
         proposed by most papers first. A paper that proposes without naming a
         task adds nothing here.
 
@@ -71,9 +71,9 @@ def proposals_per_task(
         for task in tasks:
             for concept in proposed:
                 pairs.setdefault((task, concept), []).append(paper)
-    per_task: dict[str, int] = {}
+    per_task: dict[str, set[str]] = {}
     for (task, _), ps in pairs.items():
-        per_task[task] = per_task.get(task, 0) + len(ps)
+        per_task.setdefault(task, set()).update(ps)
     rows = [
         Proposal(
             task,
@@ -85,4 +85,4 @@ def proposals_per_task(
         )
         for (task, concept), ps in pairs.items()
     ]
-    return sorted(rows, key=lambda r: (-per_task[r.task], r.task, -len(r.papers), r.concept))
+    return sorted(rows, key=lambda r: (-len(per_task[r.task]), r.task, -len(r.papers), r.concept))

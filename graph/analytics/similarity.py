@@ -109,16 +109,16 @@ def similar_papers_explained(
     weight = {c: weight_of(c) for c in mine}
     scores: Counter[str] = Counter()
     shared: dict[str, list[str]] = {}
-    for concept in mine:
+    for concept in sorted(mine):  # sums in one order: the same scores under any hash seed
         others = {u for u, _, k in graph.in_edges(concept, keys=True) if k in PAPER_EDGE_TYPES}
-        for other in others - {paper}:
+        for other in sorted(others - {paper}):
             scores[other] += weight[concept] ** 2
             shared.setdefault(other, []).append(concept)
-    norm_mine = math.sqrt(sum(w**2 for w in weight.values()))
+    norm_mine = math.sqrt(math.fsum(w**2 for w in weight.values()))
     rows = []
     for other, dot in scores.items():
         theirs = paper_concepts(graph, other)
-        norm = math.sqrt(sum(weight_of(c) ** 2 for c in theirs))
+        norm = math.sqrt(math.fsum(weight_of(c) ** 2 for c in theirs))
         explanation = sorted(shared[other], key=lambda c: (-weight[c], c))
         rows.append(SimilarPaper(other, dot / (norm_mine * norm), explanation))
     return sorted(rows, key=lambda r: (-r.score, r.paper))[:n]

@@ -11,6 +11,7 @@ from paperkg.cli import app
 DAMAGED = {
     "nodes not objects": ({"nodes": [1, 2], "edges": []}, "node #1 is not an object"),
     "nodes null": ({"nodes": None, "edges": None}, "'nodes' is NoneType, not a list"),
+    "id not text": ({"nodes": [{"id": 7, "label": "Paper"}], "edges": []}, "node #1 has id 7, not text"),
     "node without a label": (
         {"nodes": [{"id": "paper:1"}], "edges": []},
         "node #1 ('paper:1') has no label",

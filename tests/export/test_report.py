@@ -124,3 +124,42 @@ def test_a_failed_report_leaves_the_previous_one_whole(tmp_path, monkeypatch):
 
 def test_the_analysis_is_the_same_each_run():
     assert analyse_field(toy_field()) == analyse_field(toy_field())
+
+
+def test_trends_missing_for_want_of_papers_say_so(tmp_path):
+    index = write_report(toy_field(), tmp_path / "report", map_image=False,
+                         analysis=analyse_field(toy_field()))  # fmt: skip
+    assert "No trends" not in index.read_text()
+    g = toy_field()
+    for paper in list(analytics.base.papers(g))[2:]:
+        g.remove_node(paper)  # two dated papers: every concept below the minimum
+    index = write_report(g, tmp_path / "report2", map_image=False)
+    assert "No trends: no concept is mentioned by enough dated papers (3)" in index.read_text()
+
+
+def test_a_lone_surrogate_in_a_hand_made_graph_does_not_stop_the_report(tmp_path):
+    g = toy_field()
+    g.nodes["Method:bert"]["name"] = "BERT \ud800"
+    write_report(g, tmp_path / "report", map_image=False)
+    assert "BERT ?" in (tmp_path / "report/central_concepts.csv").read_text(encoding="utf-8")
+
+
+def test_the_map_link_survives_a_folder_name_with_a_hash(tmp_path):
+    folder = tmp_path / "runs #3"
+    folder.mkdir()
+    (folder / "graph.html").write_text("<!doctype html>")
+    index = write_report(toy_field(), folder / "report", map_html=folder / "graph.html",
+                         map_image=False)  # fmt: skip
+    assert 'href="../graph.html"' in index.read_text()
+    index = write_report(toy_field(), tmp_path / "report", map_html=folder / "graph.html",
+                         map_image=False)  # fmt: skip
+    assert 'href="../runs%20%233/graph.html"' in index.read_text()
+
+
+def test_names_with_rich_markup_print_as_typed(tmp_path):
+    g = toy_field()
+    g.nodes["Method:graph neural network"]["name"] = "[bold]GNN[/bold] [/oops]"
+    save_graph(g, tmp_path / "graph.json")
+    result = CliRunner().invoke(app, ["analyze", str(tmp_path), "--top", "3"])
+    assert result.exit_code == 0, result.output
+    assert "[bold]GNN[/bold] [/oops]" in result.output

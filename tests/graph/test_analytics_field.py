@@ -148,3 +148,52 @@ def test_the_igraph_backend_gives_the_same_scores(samples):
 def test_an_unknown_backend_is_a_clear_error():
     with pytest.raises(GraphError, match="use networkx, igraph or auto"):
         analytics.centrality_table(toy_field(), backend="graphblas")
+
+
+def test_a_graph_without_paper_counts_counts_paper_edges():
+    g = toy_field()
+    for _, d in g.nodes(data=True):
+        d.pop("paper_count", None)
+    rows = analytics.centrality_table(g, n=1, labels=("Method",))
+    assert (rows[0].name, rows[0].papers) == ("graph neural network", 4)
+
+
+def test_tasks_are_ranked_by_the_papers_proposing_for_them_each_counted_once():
+    g = nx.MultiDiGraph()
+    g.add_nodes_from(["Task:a", "Task:b"], label="Task")
+    for paper, task, methods in [("p1", "Task:a", ["m1", "m2", "m3"]),
+                                 ("p2", "Task:b", ["m4"]), ("p3", "Task:b", ["m5"])]:  # fmt: skip
+        g.add_node(paper, label="Paper")
+        g.add_edge(paper, task, key="ADDRESSES")
+        for m in methods:
+            g.add_node(f"Method:{m}", label="Method")
+            g.add_edge(paper, f"Method:{m}", key="PROPOSES")
+    assert analytics.proposals_per_task(g)[0].task == "Task:b"  # two papers against one
+
+
+def test_a_sampled_betweenness_is_still_a_share():
+    star = nx.star_graph(400)
+    scores = analytics.betweenness(nx.relabel_nodes(star, str), samples=50, seed=3)
+    assert max(scores.values()) <= 1.0
+
+
+def test_similarity_scores_do_not_depend_on_the_hash_seed():
+    import subprocess
+    import sys
+
+    code = (
+        "from paperkg.graph.synthetic import synthetic_field;"
+        "from paperkg.graph.analytics import similar_papers;"
+        "print(similar_papers(synthetic_field(200, seed=1), 'paper:syn3'))"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONHASHSEED": seed, "PATH": ""},
+        ).stdout  # fmt: skip
+        for seed in ("1", "2", "3")
+    }
+    assert len(outputs) == 1
