@@ -34,6 +34,7 @@ import hashlib
 import json
 import logging
 import os
+import sys
 from dataclasses import asdict
 from pathlib import Path
 
@@ -102,6 +103,10 @@ class ExtractionCache:
             mentions = []
             for m in entry["mentions"]:
                 m["sentence"] = sentences.setdefault(m["sentence"], m["sentence"])
+                # one string per label and per name across the corpus: "Method" and
+                # "BERT" come back from JSON as a new string at every mention
+                m["label"] = sys.intern(m["label"])
+                m["text"] = sys.intern(m["text"])
                 mentions.append(Mention(**m))
             acronyms = dict(entry["acronyms"])
         except FileNotFoundError:
