@@ -15,8 +15,8 @@ The folder holds
 Both ways give the same nodes, relationships and properties as
 :func:`paperkg.export.neo4j_load.push_graph`: the rows are made by the same
 :func:`~paperkg.export.neo4j_rows.iter_node_rows` and ``iter_rel_rows`` that
-:func:`~paperkg.export.neo4j_rows.graph_rows` collects, here one at a time. Arrays use ``|`` as delimiter
-(``--array-delimiter='|'``); a ``|`` inside a list element is written as ``¦``
+:func:`~paperkg.export.neo4j_rows.graph_rows` collects, here one at a time.
+Arrays use ``|`` as delimiter (``--array-delimiter='|'``); a ``|`` inside a list element is written as ``¦``
 and counted in :attr:`BundleReport.replaced_delimiters`.
 """
 

@@ -271,20 +271,9 @@ def resolve_backend(backend: str) -> str:
         raise GraphError(f"unknown backend {backend!r}; use networkx, igraph or auto")
     if backend == "auto":
         return "igraph" if importlib.util.find_spec("igraph") is not None else "networkx"
-    _check_backend(backend)
+    if backend == "igraph" and importlib.util.find_spec("igraph") is None:
+        raise GraphError("the igraph backend needs python-igraph: pip install 'paperkg[fast]'")
     return backend
-
-
-def _check_backend(backend: str) -> None:
-    if backend not in BACKENDS:
-        raise GraphError(f"unknown backend {backend!r}; use networkx, igraph or auto")
-    if backend == "igraph":
-        try:
-            import igraph  # noqa: F401
-        except ImportError:
-            raise GraphError(
-                "the igraph backend needs python-igraph: pip install 'paperkg[fast]'"
-            ) from None
 
 
 def _to_igraph(co: nx.Graph):
