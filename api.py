@@ -158,7 +158,10 @@ def _extract(
     if todo and dask:
         fresh = extract_on_dask(dask, model, todo, jobs=jobs, on_paper=on_paper)
     elif todo:
-        # spaCy (and PyTorch, where installed) only when there is something to extract
+        # spaCy only when there is something to extract, and PyTorch only if the model needs it
+        from .extract.spacy_import import import_spacy_for
+
+        import_spacy_for(model)
         from .extract.extractor import default_jobs, extract_mentions
         from .extract.pipeline import load_pipeline
 

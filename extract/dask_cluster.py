@@ -46,6 +46,9 @@ _lock = threading.Lock()
 def _extract_chunk(papers: list[Paper], model: str | None) -> tuple[str, list[PaperMentions]]:
     """Runs on a worker: the chunk's mentions and the identity of the pipeline that found them."""
     from .cache import pipeline_identity
+    from .spacy_import import import_spacy_for
+
+    import_spacy_for(model)  # before spaCy: without PyTorch when the pipeline needs none
     from .extractor import extract_mentions
     from .pipeline import load_pipeline, resolve_model
 

@@ -12,6 +12,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from ..records import ENTITY_LABELS, Mention, Paper, PaperMentions
+from .workers import extract_chunk, load_worker
 
 #: mentions longer than this many tokens are phrases, not names of concepts
 MAX_MENTION_TOKENS = 10
@@ -95,20 +96,6 @@ def extract_mentions(
 #: papers a worker process extracts at a time: small enough for a smooth progress
 #: bar, large enough that sending the records costs nothing next to the NLP
 _CHUNK = 64
-_worker_nlp: Language | None = None
-
-
-def _load_worker(model: str | None) -> None:
-    """Process initialiser: load the pipeline once per worker (one thread each)."""
-    global _worker_nlp
-    from .pipeline import load_pipeline
-
-    _worker_nlp = load_pipeline(model)
-
-
-def _extract_chunk(papers: list[Paper]) -> list[PaperMentions]:
-    assert _worker_nlp is not None
-    return extract_mentions(_worker_nlp, papers)
 
 
 def _extract_in_processes(
@@ -133,9 +120,9 @@ def _extract_in_processes(
     results: list[PaperMentions] = []
     context = multiprocessing.get_context("spawn")  # a clean interpreter: no forked threads
     with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=context, initializer=_load_worker, initargs=(model,)
+        max_workers=jobs, mp_context=context, initializer=load_worker, initargs=(model,)
     ) as pool:
-        for chunk, found in zip(chunks, pool.map(_extract_chunk, chunks), strict=True):
+        for chunk, found in zip(chunks, pool.map(extract_chunk, chunks), strict=True):
             results.extend(found)
             if on_paper is not None:
                 for paper in chunk:
