@@ -9,6 +9,7 @@ exact duplicate abstracts are merged and a repeated id is skipped.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import logging
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -116,7 +117,8 @@ class _Collector:
         self.on_error = on_error
         self.result = ReadResult()
         self.ids: dict[str, str] = {}  # paper id -> source of the paper that has it
-        self.abstracts: dict[str, str] = {}  # normalised abstract -> paper id
+        # digest of the normalised abstract -> paper id: 16 bytes a paper, not its text
+        self.abstracts: dict[bytes, str] = {}
 
     def _without_lone_surrogates(self, item: RawPaper) -> RawPaper:
         """``item`` with lone surrogates replaced by U+FFFD, visibly, and a note saying so."""
@@ -169,7 +171,9 @@ class _Collector:
             )
         doi = normalise_doi(item.doi) if item.doi else None
         pid = paper_id(item.id, doi, text)
-        key = normalise_abstract(text)
+        key = hashlib.blake2b(
+            normalise_abstract(text).encode("utf-8", "surrogatepass"), digest_size=16
+        ).digest()
         if key in self.abstracts:
             self.result.duplicates.append((item.source, self.abstracts[key]))
             logger.info("%s: same abstract as paper %s; merged", item.source, self.abstracts[key])
@@ -196,9 +200,17 @@ class _Collector:
                 keywords=item.keywords,
                 doi=doi,
                 code_urls=code_urls,
-                title_text=clean_text(item.title)[0] if item.title else None,
+                title_text=_cleaned_title(item.title),
             )
         )
+
+
+def _cleaned_title(title: str | None) -> str | None:
+    """``title`` cleaned for NLP; the same string object when cleaning changes nothing."""
+    if not title:
+        return None
+    cleaned = clean_text(title)[0]
+    return title if cleaned == title else cleaned
 
 
 def _cut(text: str, limit: int) -> str:

@@ -1,5 +1,6 @@
 """Reading every input format into Paper records, and what happens to bad records."""
 
+import json
 import re
 from pathlib import Path
 
@@ -286,6 +287,32 @@ def test_duplicate_abstract_is_merged_into_the_first_paper():
 
     assert result.duplicates == [(f"{FIXTURES / 'duplicates.jsonl'}#1", "p1")]
     assert [p.id for p in result.papers].count("p1") == 1
+
+
+def test_abstracts_that_differ_only_in_case_and_spacing_are_duplicates(tmp_path):
+    data = tmp_path / "near.jsonl"
+    data.write_text(
+        '{"id": "a", "abstract": "We study Graph  Neural networks."}\n'
+        '{"id": "b", "abstract": "we study graph neural\\nnetworks."}\n'
+        '{"id": "c", "abstract": "We study graph neural networks again."}\n'
+    )
+    result = read_inputs([data])
+
+    assert [p.id for p in result.papers] == ["a", "c"]
+    assert result.duplicates == [(f"{data}#2", "a")]
+
+
+def test_a_title_with_nothing_to_clean_is_held_once(tmp_path):
+    records = [
+        {"title": "Plain title", "abstract": "We use BERT."},
+        {"title": r"The $\alpha$-title", "abstract": "We use GPT."},
+    ]
+    data = tmp_path / "t.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in records))
+    plain, latex = read_inputs([data]).papers
+
+    assert plain.title_text is plain.title
+    assert latex.title == r"The $\alpha$-title" and latex.title_text == "The α-title"
 
 
 def test_same_id_with_another_abstract_is_skipped_as_duplicate_id():
