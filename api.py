@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -120,8 +120,12 @@ def build(
     resolution = drop_generic(results, resolution)
     if min_cooccurrence is None:
         min_cooccurrence = 1 if len(read.papers) < 500 else 2
-    graph = build_knowledge_graph(results, resolution, min_cooccurrence=min_cooccurrence)
     mention_count = sum(len(r.mentions) for r in results)
+    # the builder takes each paper's mentions from the list as it goes, so they are
+    # freed paper by paper while the graph grows (the peak of a build's memory)
+    graph = build_knowledge_graph(
+        _handed_over(results), resolution, min_cooccurrence=min_cooccurrence
+    )
     log.info("%d papers, %d mentions, %d nodes", len(read.papers), mention_count, len(graph))
     return BuildResult(
         graph=graph,
@@ -132,6 +136,17 @@ def build(
         relabelled_mentions=relabelled,
         from_cache=from_cache,
     )
+
+
+def _handed_over(items: list) -> Iterator:
+    """The items of ``items`` in order, each dropped from the list as it is yielded.
+
+    For a list whose owner is done with it: an item the consumer no longer holds
+    is freed at once instead of when the whole list goes.
+    """
+    for i in range(len(items)):
+        item, items[i] = items[i], None
+        yield item
 
 
 def _extract(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 
 import networkx as nx
 import numpy as np
@@ -23,7 +24,7 @@ LABEL_WORDS = 8
 
 
 def build_knowledge_graph(
-    results: list[PaperMentions],
+    results: Iterable[PaperMentions],
     resolution: Resolution,
     *,
     min_cooccurrence: int = 1,
@@ -32,8 +33,9 @@ def build_knowledge_graph(
 
     Parameters
     ----------
-    results : list of PaperMentions
-        What extraction found, one entry per paper.
+    results : iterable of PaperMentions
+        What extraction found, one entry per paper, read once in order: each
+        paper's mentions can be freed once its edges are made.
     resolution : Resolution
         The concept of every mention, aligned with ``results``.
     min_cooccurrence : int
@@ -158,22 +160,30 @@ _PAIR_CHUNK = 1 << 20
 
 def cooccurrence_counts(
     paper_concepts: list[set[str]], *, min_papers: int = 1
-) -> list[tuple[tuple[str, str], int]]:
+) -> Iterator[tuple[tuple[str, str], int]]:
     """Every pair of concepts mentioned by ``min_papers`` papers or more, with the number
     of papers, in order of first occurrence (paper by paper, each paper's pairs in
-    sorted order).
+    sorted order). Yielded one at a time, so the kept pairs never exist as Python
+    objects all at once (millions at 100,000 papers).
 
     Pairs are integer codes counted in numpy arrays, a chunk of occurrences at a
     time, not a dict of string tuples: a corpus of 100,000 papers has tens of
     millions of pair occurrences and millions of distinct pairs, which a
     ``Counter`` held at about 200 bytes each (the largest memory of a build);
     here a distinct pair takes 24 bytes, and only the pairs kept become Python objects.
+    A pair can be in ``min_papers`` papers only if each of its concepts is, so
+    concepts in fewer papers (most of a corpus's: named once) make no pairs at all.
 
-    >>> cooccurrence_counts([{"b", "a", "c"}, {"a", "b"}])
+    >>> list(cooccurrence_counts([{"b", "a", "c"}, {"a", "b"}]))
     [(('a', 'b'), 2), (('a', 'c'), 1), (('b', 'c'), 1)]
-    >>> cooccurrence_counts([{"b", "a", "c"}, {"a", "b"}], min_papers=2)
+    >>> list(cooccurrence_counts([{"b", "a", "c"}, {"a", "b"}], min_papers=2))
     [(('a', 'b'), 2)]
     """
+    if min_papers > 1:
+        papers_of = Counter(c for concepts in paper_concepts for c in concepts)
+        shared = {c for c, count in papers_of.items() if count >= min_papers}
+        del papers_of
+        paper_concepts = [concepts & shared for concepts in paper_concepts]
     names = sorted(set().union(*paper_concepts)) if paper_concepts else []
     index = {name: i for i, name in enumerate(names)}
     n = len(names)
@@ -199,11 +209,11 @@ def cooccurrence_counts(
     kept = totals.counts >= min_papers
     codes, counts = totals.codes[kept], totals.counts[kept]
     order = np.argsort(totals.first[kept], kind="stable")
-    del totals
-    return [
-        ((names[code // n], names[code % n]), count)
-        for code, count in zip(codes[order].tolist(), counts[order].tolist(), strict=True)
-    ]
+    codes, counts = codes[order], counts[order]
+    del totals, order
+    for code, count in zip(codes, counts, strict=True):
+        code = int(code)
+        yield (names[code // n], names[code % n]), int(count)
 
 
 class _PairTotals:

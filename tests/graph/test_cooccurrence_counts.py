@@ -21,12 +21,12 @@ concept_sets = st.lists(st.sets(st.sampled_from([f"Method:m{i}" for i in range(1
 
 @given(concept_sets)
 def test_counts_and_order_are_those_of_counting_pairs(paper_concepts):
-    assert cooccurrence_counts(paper_concepts) == counted_one_by_one(paper_concepts)
+    assert list(cooccurrence_counts(paper_concepts)) == counted_one_by_one(paper_concepts)
 
 
 def test_no_papers_and_papers_of_one_concept_have_no_pairs():
-    assert cooccurrence_counts([]) == []
-    assert cooccurrence_counts([{"Task:qa"}, set()]) == []
+    assert list(cooccurrence_counts([])) == []
+    assert list(cooccurrence_counts([{"Task:qa"}, set()])) == []
 
 
 @given(concept_sets, st.integers(min_value=1, max_value=7))
@@ -36,6 +36,13 @@ def test_counting_chunk_by_chunk_changes_nothing(paper_concepts, chunk):
     default = builder._PAIR_CHUNK
     builder._PAIR_CHUNK = chunk  # totals merged after every few pairs
     try:
-        assert cooccurrence_counts(paper_concepts) == counted_one_by_one(paper_concepts)
+        assert list(cooccurrence_counts(paper_concepts)) == counted_one_by_one(paper_concepts)
     finally:
         builder._PAIR_CHUNK = default
+
+
+@given(concept_sets, st.integers(min_value=1, max_value=4))
+def test_a_minimum_keeps_the_pairs_counted_that_often_in_the_same_order(paper_concepts, least):
+    expected = [(pair, n) for pair, n in counted_one_by_one(paper_concepts) if n >= least]
+
+    assert list(cooccurrence_counts(paper_concepts, min_papers=least)) == expected
