@@ -38,6 +38,22 @@ def nlp():
 
 
 @pytest.fixture(scope="session")
+def rules_nlp():
+    """The shipped pipeline with its NER switched off: the rule components alone.
+
+    For tests of what the rules do with a sentence. The int8 NER's tags on a
+    borderline sentence differ between CPUs (onnxruntime's int8 kernels with
+    and without VNNI round differently), so a test that runs it tests the CPU too.
+    """
+    from paperkg.extract.pipeline import load_pipeline
+
+    nlp = load_pipeline()
+    if "transformer_ner" in nlp.pipe_names:
+        nlp.disable_pipe("transformer_ner")
+    return nlp
+
+
+@pytest.fixture(scope="session")
 def example_build():
     """The build of the bundled ICLR 2025 example (read, extracted, resolved)."""
     from paperkg.api import build

@@ -272,6 +272,8 @@ class _Resolver:
         self.forced_names: dict[Node, str] = {}
         #: what the corpus says, gathered by :meth:`read_paper` before any merging
         self.ev = _Evidence()
+        #: one tuple per node, however many mentions have it (millions at 100k papers)
+        self.nodes: dict[Node, Node] = {}
         #: short key -> the long keys it is read as, when no long form has a clear majority
         self.ambiguous: dict[str, list[str]] = {}
         #: the concepts made by :meth:`concepts`
@@ -330,6 +332,7 @@ class _Resolver:
                     known = {s: lf for (lab, s), lf in spelled_out.items() if lab == mention.label}
                     known.update(defined)
                 node = self._spelled_out(node, mention.text, known, result.paper.id)
+            node = self.nodes.setdefault(node, node)
             self.groups.add(node)
             self.ev.node_count[node] += 1
             self.ev.surface_count[node][mention.text] += 1

@@ -37,8 +37,8 @@ def proposed(doc):
         ),
     ],
 )
-def test_proposed_names_are_found(nlp, text, expected):
-    assert expected <= proposed(nlp(text))
+def test_proposed_names_are_found(rules_nlp, text, expected):
+    assert expected <= proposed(rules_nlp(text))
 
 
 @pytest.mark.parametrize(
@@ -100,8 +100,8 @@ def test_defined_acronym_shares_the_label_of_its_long_form(nlp):
         ("We report accuracy on SST-2 and MNLI-3 benchmarks.", {"SST-2", "MNLI-3"}),
     ],
 )
-def test_dataset_cues(nlp, text, datasets):
-    found = {t for t, label in ents(nlp(text)) if label == "DATASET"}
+def test_dataset_cues(rules_nlp, text, datasets):
+    found = {t for t, label in ents(rules_nlp(text)) if label == "DATASET"}
     assert datasets <= found
 
 
