@@ -110,7 +110,9 @@ def main() -> int:
                 columns[n][name] = f"{float(seconds):.1f} s, {int(rss):,} / {int(peak):,} MB"
         print(f"measured {n:,} papers", flush=True)
     steps = [s for s in STEPS if any(s in c for c in columns.values())]
-    print(f"\n| step (seconds, RSS after / peak RSS so far) | {' | '.join(f'{n:,} papers' for n in columns)} |")
+    print(
+        f"\n| step (seconds, RSS after / peak RSS so far) | {' | '.join(f'{n:,} papers' for n in columns)} |"
+    )
     print("|---|" + "---:|" * len(columns))
     for step in steps:
         print(f"| {step} | " + " | ".join(c.get(step, "") for c in columns.values()) + " |")
