@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Iterator
 
 import networkx as nx
@@ -51,7 +51,7 @@ def build_knowledge_graph(
     """
     graph = nx.MultiDiGraph()
     broader = broader_concepts(resolution.concepts)
-    concept_papers: dict[str, set[str]] = defaultdict(set)
+    concept_papers: Counter[str] = Counter()  # papers per concept
     concept_mentions: Counter[str] = Counter()
     paper_concepts: list[set[str]] = []
 
@@ -65,8 +65,9 @@ def build_knowledge_graph(
             if not attrs.get("corpus_match"):
                 attrs.pop("corpus_match", None)  # marked only where every mention is one
             graph.add_edge(pid, cid, key=etype, **attrs)
-            concept_papers[cid].add(pid)
-        paper_concepts.append({cid for cid, _ in edges})
+        concepts = dict.fromkeys(cid for cid, _ in edges)  # in edge order: node order
+        concept_papers.update(concepts.keys())
+        paper_concepts.append(set(concepts))
 
     _add_concept_nodes(graph, resolution, concept_papers, concept_mentions)
     _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence)
@@ -117,7 +118,7 @@ def _paper_edges(
 def _add_concept_nodes(
     graph: nx.MultiDiGraph,
     resolution: Resolution,
-    concept_papers: dict[str, set[str]],
+    concept_papers: Counter[str],
     concept_mentions: Counter[str],
 ) -> None:
     """A node for every concept some paper links to, aliases most used first."""
@@ -130,9 +131,10 @@ def _add_concept_nodes(
             name=concept.name,
             key=concept.key,
             aliases=aliases,
-            alias_counts=dict(concept.aliases),
-            merge_reasons=dict(concept.merge_reasons),
-            paper_count=len(papers),
+            # the concept's own dicts, not copies: resolution is done with them
+            alias_counts=concept.aliases,
+            merge_reasons=concept.merge_reasons,
+            paper_count=papers,
             mention_count=concept_mentions[cid],
         )
 
@@ -242,7 +244,7 @@ class _PairTotals:
 def _add_is_a_edges(
     graph: nx.MultiDiGraph,
     broader: dict[str, str],
-    concept_papers: dict[str, set[str]],
+    concept_papers: Counter[str],
     resolution: Resolution,
 ) -> None:
     """IS_A from a concept to its broader one by head phrase, when both are in the graph."""
@@ -254,7 +256,7 @@ def _add_is_a_edges(
                 key=IS_A,
                 type=IS_A,
                 reason=f"head phrase: {resolution.concepts[broad].key!r}",
-                weight=len(concept_papers[narrow]),
+                weight=concept_papers[narrow],
             )
 
 
