@@ -22,7 +22,7 @@ from .extract.dask_cluster import extract_on_dask
 from .extract.labels import unify_concept_labels, vote_labels
 from .extract.model_names import resolve_model
 from .extract.readers import read_inputs
-from .extract.resolve import resolve_concepts
+from .extract.resolve import forget_memoised_names, resolve_concepts
 from .extract.specificity import drop_generic
 from .extract.titles import mark_title_proposals
 from .graph.builder import build_knowledge_graph
@@ -118,6 +118,7 @@ def build(
     results, relabelled = vote_labels(results)
     resolution = unify_concept_labels(resolve_concepts(results, alias_file=alias_file))
     resolution = drop_generic(results, resolution)
+    forget_memoised_names()  # the graph is built without them, at the build's peak memory
     if min_cooccurrence is None:
         min_cooccurrence = 1 if len(read.papers) < 500 else 2
     mention_count = sum(len(r.mentions) for r in results)

@@ -16,4 +16,25 @@ One stage, no spaCy in it; it runs after extraction, over the whole corpus:
 from .keys import canonical_key
 from .resolver import resolve_concepts
 
-__all__ = ["canonical_key", "resolve_concepts"]
+__all__ = ["canonical_key", "forget_memoised_names", "resolve_concepts"]
+
+
+def forget_memoised_names() -> None:
+    """Empty the memo caches of the name functions the corpus steps call per mention.
+
+    Each keeps up to 200,000 surface forms with their keys (a corpus of 100,000
+    papers fills them), which would otherwise stay in memory for the rest of the
+    build, through its peak, the graph. Only speed depends on them.
+    """
+    from .. import corpus_terms
+    from . import keys, variants
+
+    for memoised in (
+        keys.clean_surface,
+        keys.is_acronym,
+        keys.canonical_key,
+        keys.display_name,
+        variants.american_spelling,
+        corpus_terms._fold_word,
+    ):
+        memoised.cache_clear()
