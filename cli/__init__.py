@@ -60,4 +60,7 @@ from . import (  # noqa: E402,F401
 
 def main() -> None:
     """Entry point of the ``paperkg`` console script."""
+    from ..extract.spacy_import import own_this_process
+
+    own_this_process()  # spaCy may come without PyTorch here (see extract/spacy_import.py)
     app()

@@ -43,12 +43,20 @@ _pipelines: dict[str | None, tuple[object, str]] = {}
 _lock = threading.Lock()
 
 
-def _extract_chunk(papers: list[Paper], model: str | None) -> tuple[str, list[PaperMentions]]:
-    """Runs on a worker: the chunk's mentions and the identity of the pipeline that found them."""
-    from .cache import pipeline_identity
-    from .spacy_import import import_spacy_for
+def _extract_chunk(
+    papers: list[Paper], model: str | None, own: bool = False
+) -> tuple[str, list[PaperMentions]]:
+    """Runs on a worker: the chunk's mentions and the identity of the pipeline that found them.
 
-    import_spacy_for(model)  # before spaCy: without PyTorch when the pipeline needs none
+    ``own``: the worker is one of a LocalCluster paperkg started, whose spaCy may come
+    without PyTorch (:mod:`.spacy_import`); a worker of someone else's cluster is not.
+    """
+    from .cache import pipeline_identity
+    from .spacy_import import import_spacy_for, own_this_process
+
+    if own:
+        own_this_process()
+    import_spacy_for(model)
     from .extractor import extract_mentions
     from .pipeline import load_pipeline, resolve_model
 
@@ -139,7 +147,7 @@ def extract_on_dask(
     client, cluster = _connect(address, jobs, connect_timeout)
     try:
         futures = {
-            client.submit(_extract_chunk, chunk, model_arg, pure=False): i
+            client.submit(_extract_chunk, chunk, model_arg, cluster is not None, pure=False): i
             for i, chunk in enumerate(chunks)
         }
         log.info("extracting %d papers on %s in %d tasks", len(papers), address, len(chunks))

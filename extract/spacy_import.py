@@ -8,12 +8,17 @@ Importing it anyway costs every extraction process 2-4 s of its start (the
 main process, each worker of ``--jobs N``, each Dask worker) and about 300 MB,
 which is most of what a rebuild that extracts a few new papers spends.
 
-So, before spaCy is first imported in a process, :func:`import_spacy_for` reads
-the config of the pipeline about to be loaded. When every component and
+So, before spaCy is first imported in a process that is paperkg's own (the
+``paperkg`` command, the extraction workers it starts, the workers of
+``--dask local``; see :func:`own_this_process`), :func:`import_spacy_for`
+reads the config of the pipeline about to be loaded. When every component and
 architecture in it is one known to run without PyTorch, ``torch`` is hidden
-for the length of that import, and thinc records that it has none. Anything
-else (spacy-transformers, a ``TorchBiLSTMEncoder``, an unknown factory, a
-config that cannot be read) imports spaCy as usual.
+from that thread while spaCy is imported. thinc then records, for the rest of
+the process, that it has no PyTorch. That is why a process paperkg does not own
+(a notebook calling :func:`paperkg.api.build`, a Dask worker of someone's
+cluster) imports spaCy as usual: its owner may load a PyTorch pipeline later.
+Anything that might need PyTorch (spacy-transformers, a ``TorchBiLSTMEncoder``,
+an unknown factory, a config that cannot be read) imports spaCy as usual too.
 """
 
 from __future__ import annotations
@@ -22,9 +27,12 @@ import importlib.abc
 import importlib.util
 import re
 import sys
+import threading
 from pathlib import Path
 
-__all__ = ["import_spacy_for", "pipeline_needs_torch"]
+from ..errors import ExtractionError
+
+__all__ = ["import_spacy_for", "own_this_process", "pipeline_needs_torch"]
 
 #: spaCy's own components that run on thinc's numpy ops, and paperkg's
 _TORCH_FREE_FACTORIES = frozenset(
@@ -34,6 +42,23 @@ _TORCH_FREE_FACTORIES = frozenset(
     "merge_noun_chunks merge_entities merge_subtokens token_splitter doc_cleaner".split()
 )
 _SETTING = re.compile(r'^\s*(factory|@architectures)\s*=\s*"([^"]+)"', re.MULTILINE)
+#: anywhere in a config, even inline: a registered function named after PyTorch
+_TORCH_WORDS = re.compile(r"torch|transformers", re.IGNORECASE)
+
+_lock = threading.Lock()
+_owned = False  # this process is paperkg's alone (own_this_process)
+_hidden = False  # spaCy was imported here with torch hidden
+
+
+def own_this_process() -> None:
+    """Declare this process paperkg's alone, so spaCy may be imported in it without PyTorch.
+
+    Called by the ``paperkg`` command and in the worker processes paperkg starts.
+    Not by the library: thinc decides once per process whether it has
+    PyTorch, and a process that calls :func:`paperkg.api.build` may need it after.
+    """
+    global _owned
+    _owned = True
 
 
 def pipeline_needs_torch(config_text: str) -> bool:
@@ -47,10 +72,12 @@ def pipeline_needs_torch(config_text: str) -> bool:
     True
     >>> pipeline_needs_torch('factory = "someone_elses_component"')
     True
+    >>> pipeline_needs_torch('model = {"@layers": "PyTorchWrapper.v2"}')
+    True
     """
+    if _TORCH_WORDS.search(config_text):
+        return True
     for kind, value in _SETTING.findall(config_text):
-        if "torch" in value.lower():
-            return True
         if kind == "factory" and not (
             value in _TORCH_FREE_FACTORIES or value.startswith("paperkg_")
         ):
@@ -62,7 +89,6 @@ def pipeline_needs_torch(config_text: str) -> bool:
 
 def _config_of(model: str | Path | None) -> str | None:
     """The text of ``model``'s config.cfg (a folder or an installed package), or None."""
-    from ..errors import ExtractionError
     from .model_names import BASE_MODEL, resolve_model
 
     try:
@@ -89,34 +115,55 @@ def _config_of(model: str | Path | None) -> str | None:
 
 
 class _HideTorch(importlib.abc.MetaPathFinder):
-    """A finder that answers "no such module" for ``torch`` and its submodules."""
+    """A finder that answers "no such module" for ``torch`` to one thread."""
+
+    def __init__(self) -> None:
+        self.thread = threading.get_ident()
 
     def find_spec(self, name, path=None, target=None):
+        if threading.get_ident() != self.thread:
+            return None
         if name == "torch" or name.startswith("torch."):
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+            raise ModuleNotFoundError(
+                f"No module named {name!r} (hidden by paperkg while importing spaCy "
+                "for a pipeline that runs without PyTorch)",
+                name=name,
+            )
         return None
 
 
 def import_spacy_for(model: str | Path | None) -> bool:
-    """Import spaCy for loading ``model``, without PyTorch when it does not need it.
+    """Import spaCy for loading ``model``, without PyTorch when this process is paperkg's
+    own and the pipeline does not need it. Returns True when PyTorch was left out.
 
-    Returns True when PyTorch was left out. Does nothing more than ``import
-    spacy`` once spaCy or PyTorch is already imported in this process.
+    Raises
+    ------
+    ExtractionError
+        ``model`` runs on PyTorch but spaCy was imported in this process without it.
     """
-    if "spacy" in sys.modules or "torch" in sys.modules:
-        import spacy  # noqa: F401
+    global _hidden
+    with _lock:
+        config = _config_of(model)
+        if "spacy" in sys.modules or "torch" in sys.modules:
+            if _hidden and config is not None and pipeline_needs_torch(config):
+                raise ExtractionError(
+                    f"the pipeline {model!r} runs on PyTorch, but this process imported "
+                    "spaCy without it for paperkg's own pipeline; extract with it in a "
+                    "new process (or a new Dask worker)"
+                )
+            import spacy  # noqa: F401
 
-        return False
-    config = _config_of(model)
-    if config is None or pipeline_needs_torch(config):
-        import spacy  # noqa: F401
+            return False
+        if not _owned or config is None or pipeline_needs_torch(config):
+            import spacy  # noqa: F401
 
-        return False
-    hide = _HideTorch()
-    sys.meta_path.insert(0, hide)
-    try:
-        import spacy  # noqa: F401
-        import thinc.api  # noqa: F401  (thinc.compat decides has_torch here)
-    finally:
-        sys.meta_path.remove(hide)
-    return True
+            return False
+        hide = _HideTorch()
+        sys.meta_path.insert(0, hide)
+        try:
+            import spacy  # noqa: F401
+            import thinc.api  # noqa: F401  (thinc.compat decides has_torch here)
+        finally:
+            sys.meta_path.remove(hide)
+        _hidden = True
+        return True

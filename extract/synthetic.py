@@ -161,7 +161,8 @@ class _NameProcess:
         # with 0.8: at NeurIPS 2023's size (3,218 papers) the graph has 30k concepts (NeurIPS:
         # 26k), 21 in 100 papers or more (10), 12k co-occurrence edges (5.4k); see the docstring
         self.strength = 1000.0
-        #: coined names that are "<word> <seed>", each a narrower kind of its seed (IS_A edges)
+        #: chance that a coined name is "<word> <seed>" (a narrower kind of its seed: IS_A
+        #: edges) by choice; a name whose seed is taken comes out that way too
         self.prefixed = 0.05
         self.names: list[str] = []
         self.counts: list[int] = []

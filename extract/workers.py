@@ -20,8 +20,9 @@ _worker_nlp: Language | None = None
 def load_worker(model: str | None) -> None:
     """Process initialiser: load the pipeline once per worker."""
     global _worker_nlp
-    from .spacy_import import import_spacy_for
+    from .spacy_import import import_spacy_for, own_this_process
 
+    own_this_process()  # a process paperkg started, for this alone
     import_spacy_for(model)
     from .pipeline import load_pipeline
 

@@ -34,10 +34,13 @@ def build_knowledge_graph(
     Parameters
     ----------
     results : iterable of PaperMentions
-        What extraction found, one entry per paper, read once in order: each
-        paper's mentions can be freed once its edges are made.
+        What extraction found, one entry per paper (paper ids unique, as the
+        readers make them), read once in order: each paper's mentions can be
+        freed once its edges are made.
     resolution : Resolution
-        The concept of every mention, aligned with ``results``.
+        The concept of every mention, aligned with ``results``. Concept nodes
+        take its concepts' ``aliases`` and ``merge_reasons`` dicts as their
+        ``alias_counts`` and ``merge_reasons``, not copies.
     min_cooccurrence : int
         Concept pairs mentioned together by fewer papers than this get no
         co-occurrence edge.

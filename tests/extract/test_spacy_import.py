@@ -36,7 +36,8 @@ def test_a_spacy_transformers_pipeline_needs_torch():
 def test_the_shipped_pipeline_loads_and_extracts_without_importing_torch():
     found = _in_fresh_python(
         "import json, sys\n"
-        "from paperkg.extract.spacy_import import import_spacy_for\n"
+        "from paperkg.extract.spacy_import import import_spacy_for, own_this_process\n"
+        "own_this_process()\n"
         "left_out = import_spacy_for(None)\n"
         "from paperkg.extract.pipeline import load_pipeline\n"
         "doc = load_pipeline()('We train a graph neural network (GNN) on Cora.')\n"
@@ -52,7 +53,8 @@ def test_the_shipped_pipeline_loads_and_extracts_without_importing_torch():
 def test_torch_can_still_be_imported_afterwards():
     found = _in_fresh_python(
         "import json\n"
-        "from paperkg.extract.spacy_import import import_spacy_for\n"
+        "from paperkg.extract.spacy_import import import_spacy_for, own_this_process\n"
+        "own_this_process()\n"
         "import_spacy_for(None)\n"
         "import torch\n"
         "print(json.dumps({'tensor': torch.ones(2).sum().item()}))\n"
@@ -65,7 +67,8 @@ def test_a_pipeline_that_needs_torch_gets_it(tmp_path):
     (tmp_path / "config.cfg").write_text('[components.t]\nfactory = "transformer"\n')
     found = _in_fresh_python(
         "import json, sys\n"
-        "from paperkg.extract.spacy_import import import_spacy_for\n"
+        "from paperkg.extract.spacy_import import import_spacy_for, own_this_process\n"
+        "own_this_process()\n"
         f"left_out = import_spacy_for({str(tmp_path)!r})\n"
         "import thinc.compat\n"
         "print(json.dumps({'left_out': left_out, 'has_torch': thinc.compat.has_torch}))\n"
@@ -86,3 +89,50 @@ def test_extraction_workers_start_without_torch():
     ) as pool:
         assert pool.submit(eval, "'torch' in __import__('sys').modules").result() is False
         assert pool.submit(eval, "'spacy' in __import__('sys').modules").result() is True
+
+
+@needs_torch_installed
+def test_a_process_paperkg_does_not_own_keeps_torch():
+    # a library caller (a notebook) may load a PyTorch pipeline after paperkg's
+    found = _in_fresh_python(
+        "import json\n"
+        "from paperkg.extract.spacy_import import import_spacy_for\n"
+        "left_out = import_spacy_for(None)\n"
+        "import thinc.compat\n"
+        "print(json.dumps({'left_out': left_out, 'has_torch': thinc.compat.has_torch}))\n"
+    )
+    assert found == {"left_out": False, "has_torch": True}
+
+
+@needs_torch_installed
+def test_a_torch_pipeline_after_torch_was_left_out_is_a_clear_error(tmp_path):
+    (tmp_path / "config.cfg").write_text('[components.t]\nfactory = "transformer"\n')
+    found = _in_fresh_python(
+        "import json\n"
+        "from paperkg.errors import ExtractionError\n"
+        "from paperkg.extract.spacy_import import import_spacy_for, own_this_process\n"
+        "own_this_process()\n"
+        "import_spacy_for(None)\n"
+        "try:\n"
+        f"    import_spacy_for({str(tmp_path)!r})\n"
+        "    print(json.dumps({'error': None}))\n"
+        "except ExtractionError as e:\n"
+        "    print(json.dumps({'error': str(e)}))\n"
+    )
+    assert "runs on PyTorch" in found["error"] and "new process" in found["error"]
+
+
+def test_torch_is_hidden_from_the_importing_thread_only():
+    import threading
+
+    from paperkg.extract.spacy_import import _HideTorch
+
+    hide = _HideTorch()
+    seen = []
+    other = threading.Thread(target=lambda: seen.append(hide.find_spec("torch")))
+    other.start()
+    other.join()
+
+    assert seen == [None]
+    with pytest.raises(ModuleNotFoundError, match="hidden by paperkg"):
+        hide.find_spec("torch.nn")
