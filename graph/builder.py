@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 
 import networkx as nx
 import numpy as np
@@ -56,7 +56,8 @@ def build_knowledge_graph(
     broader = broader_concepts(resolution.concepts)
     concept_papers: Counter[str] = Counter()  # papers per concept
     concept_mentions: Counter[str] = Counter()
-    paper_concepts: list[set[str]] = []
+    # a tuple per paper, not a set: a set of 17 names is about 1 KB, the tuple 200 bytes
+    paper_concepts: list[tuple[str, ...]] = []
 
     for result, concept_ids in zip(results, resolution.concept_of, strict=True):
         pid = paper_node_id(result.paper.id)
@@ -70,7 +71,7 @@ def build_knowledge_graph(
             graph.add_edge(pid, cid, key=etype, **attrs)
         concepts = dict.fromkeys(cid for cid, _ in edges)  # in edge order: node order
         concept_papers.update(concepts.keys())
-        paper_concepts.append(set(concepts))
+        paper_concepts.append(tuple(concepts))
 
     _add_concept_nodes(graph, resolution, concept_papers, concept_mentions)
     _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence)
@@ -144,7 +145,7 @@ def _add_concept_nodes(
 
 def _add_cooccurrence_edges(
     graph: nx.MultiDiGraph,
-    paper_concepts: list[set[str]],
+    paper_concepts: list[tuple[str, ...]],
     broader: dict[str, str],
     min_cooccurrence: int,
 ) -> None:
@@ -164,11 +165,12 @@ _PAIR_CHUNK = 1 << 20
 
 
 def cooccurrence_counts(
-    paper_concepts: list[set[str]], *, min_papers: int = 1
+    paper_concepts: Sequence[Collection[str]], *, min_papers: int = 1
 ) -> Iterator[tuple[tuple[str, str], int]]:
     """Every pair of concepts mentioned by ``min_papers`` papers or more, with the number
     of papers, in order of first occurrence (paper by paper, each paper's pairs in
-    sorted order). Yielded one at a time, so the kept pairs never exist as Python
+    sorted order). Each paper's concepts must be distinct (a set, or a tuple made
+    from one). Yielded one at a time, so the kept pairs never exist as Python
     objects all at once (millions at 100,000 papers).
 
     Pairs are integer codes counted in numpy arrays, a chunk of occurrences at a
@@ -188,7 +190,7 @@ def cooccurrence_counts(
         papers_of = Counter(c for concepts in paper_concepts for c in concepts)
         shared = {c for c, count in papers_of.items() if count >= min_papers}
         del papers_of
-        paper_concepts = [concepts & shared for concepts in paper_concepts]
+        paper_concepts = [[c for c in concepts if c in shared] for concepts in paper_concepts]
     names = sorted(set().union(*paper_concepts)) if paper_concepts else []
     index = {name: i for i, name in enumerate(names)}
     n = len(names)
