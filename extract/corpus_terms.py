@@ -21,7 +21,8 @@ Mentions found this way have ``corpus_match`` set.
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from array import array
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -76,44 +77,74 @@ def find_corpus_terms(
     min_share: float = 0.3,
     min_share_one_word: float = 0.5,
 ) -> list[CorpusTerm]:
-    """The phrases tagged often and consistently enough across ``results`` to be terms."""
-    tagged: dict[tuple[str, ...], set[int]] = defaultdict(set)
-    labels: dict[tuple[str, ...], Counter[str]] = defaultdict(Counter)
-    capitals: dict[tuple[str, ...], Counter[bool]] = defaultdict(Counter)
+    """The phrases tagged often and consistently enough across ``results`` to be terms.
+
+    Counts are kept compact, as a corpus of 100,000 papers has hundreds of
+    thousands of distinct mention texts: per key, a short list (papers tagging it,
+    the last of them, mentions with and without inner capitals, then label and
+    count pairs in the order labels first came), and per paper the ids of the keys
+    it tags, not a set of papers and two Counters per key.
+    """
+    ids: dict[tuple[str, ...], int] = {}
+    stats: list[list] = []  # per key id: [papers, last paper, capitals, no capitals, *labels]
+    paper_keys: list[array] = []  # per paper: ids of the keys it tags
     for index, result in enumerate(results):
+        own = array("I")
         for m in result.mentions:
             words = [w.group() for w in _words(m.text)]
             if not words or len(words) > MAX_WORDS or len(m.text) < 3:
                 continue
             key = _key(words)
-            tagged[key].add(index)
-            labels[key][m.label] += 1
-            capitals[key][_has_inner_capital(m.text)] += 1
-    candidates = {k for k, papers in tagged.items() if len(papers) >= min_papers}
+            kid = ids.setdefault(key, len(ids))
+            if kid == len(stats):
+                stats.append([0, -1, 0, 0])
+            entry = stats[kid]
+            if entry[1] != index:
+                entry[0] += 1
+                entry[1] = index
+                own.append(kid)
+            entry[2 if _has_inner_capital(m.text) else 3] += 1
+            at = entry.index(m.label, 4) if m.label in entry[4::2] else -1
+            if at < 0:
+                entry += [m.label, 1]
+            else:
+                entry[at + 1] += 1
+        paper_keys.append(own)
+    candidates = {k for k, kid in ids.items() if stats[kid][0] >= min_papers}
     if not candidates:
         return []
-    untagged: dict[tuple[str, ...], set[int]] = defaultdict(set)
+    # papers whose text says a candidate outside a mention, and that do not tag it
+    untagged_only: Counter[int] = Counter()
     firsts = {k[0] for k in candidates} | {_fold_word(k[0]) for k in candidates}
     for index, result in enumerate(results):
         spans = [(m.start, m.end) for m in result.mentions]
+        own = set(paper_keys[index])
+        counted: set[int] = set()
         for key, start, end in _ngrams(result.paper.document, candidates, firsts):
+            kid = ids[key]
+            if kid in own or kid in counted:
+                continue
             if not any(s < end and start < e for s, e in spans):
-                untagged[key].add(index)
+                counted.add(kid)
+        untagged_only.update(counted)
     terms = []
     for key in sorted(candidates):
-        n_tagged = len(tagged[key])
-        n_containing = len(tagged[key] | untagged[key])
+        kid = ids[key]
+        n_tagged, _, with_capitals, without_capitals, *label_counts = stats[kid]
+        n_containing = n_tagged + untagged_only[kid]
         share = min_share if len(key) > 1 else min_share_one_word
         if n_tagged / n_containing < share:
             continue
-        case_sensitive = capitals[key][True] > capitals[key][False]
+        # the most frequent label; of equals, the first seen (as Counter.most_common)
+        pairs = list(zip(label_counts[::2], label_counts[1::2], strict=True))
+        label = max(pairs, key=lambda pair: pair[1])[0]
         terms.append(
             CorpusTerm(
                 words=key,
-                label=labels[key].most_common(1)[0][0],
+                label=label,
                 tagged_papers=n_tagged,
                 containing_papers=n_containing,
-                case_sensitive=case_sensitive,
+                case_sensitive=with_capitals > without_capitals,
             )
         )
     return terms

@@ -77,3 +77,21 @@ def test_the_label_is_the_one_the_ner_gave_most_often():
     tagged += [paper(i, f"ImageNet {i} is big.", ["ImageNet"], "DATASET") for i in (1, 2)]
     tagged += [paper(3, "ImageNet is a model?", ["ImageNet"], "METHOD")]
     assert added([*tagged, paper(9, "Results on ImageNet.")]) == [("p9", "ImageNet", "DATASET")]
+
+
+def test_a_paper_that_tags_a_term_and_says_it_again_counts_once_among_those_saying_it():
+    text = "We train graph neural networks. Later, graph neural networks win."
+    results = [paper(i, text, ["graph neural networks"]) for i in range(3)]
+    results.append(paper(3, "Graph neural networks are untagged here."))
+    (term,) = find_corpus_terms(results)
+
+    assert (term.tagged_papers, term.containing_papers) == (3, 4)
+
+
+def test_a_tie_between_labels_goes_to_the_one_the_ner_gave_first():
+    results = [paper(0, "We use BERT-large here.", ["BERT-large"], label="DATASET")]
+    results += [paper(i, f"We use BERT-large {i}.", ["BERT-large"]) for i in (1, 2)]
+    results += [paper(3, "We use BERT-large too.", ["BERT-large"], label="DATASET")]
+    (term,) = find_corpus_terms(results)
+
+    assert term.label == "DATASET"
