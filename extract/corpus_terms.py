@@ -104,11 +104,10 @@ def find_corpus_terms(
                 entry[1] = index
                 own.append(kid)
             entry[2 if _has_inner_capital(m.text) else 3] += 1
-            at = entry.index(m.label, 4) if m.label in entry[4::2] else -1
-            if at < 0:
+            try:  # labels sit at 4, 6, ...; their counts after them
+                entry[entry.index(m.label, 4) + 1] += 1
+            except ValueError:
                 entry += [m.label, 1]
-            else:
-                entry[at + 1] += 1
         paper_keys.append(own)
     candidates = {k for k, kid in ids.items() if stats[kid][0] >= min_papers}
     if not candidates:

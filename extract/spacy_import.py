@@ -143,9 +143,9 @@ def import_spacy_for(model: str | Path | None) -> bool:
     """
     global _hidden
     with _lock:
-        config = _config_of(model)
         if "spacy" in sys.modules or "torch" in sys.modules:
-            if _hidden and config is not None and pipeline_needs_torch(config):
+            config = _config_of(model) if _hidden else None  # read only when it matters
+            if config is not None and pipeline_needs_torch(config):
                 raise ExtractionError(
                     f"the pipeline {model!r} runs on PyTorch, but this process imported "
                     "spaCy without it for paperkg's own pipeline; extract with it in a "
@@ -154,7 +154,8 @@ def import_spacy_for(model: str | Path | None) -> bool:
             import spacy  # noqa: F401
 
             return False
-        if not _owned or config is None or pipeline_needs_torch(config):
+        config = _config_of(model) if _owned else None
+        if config is None or pipeline_needs_torch(config):
             import spacy  # noqa: F401
 
             return False

@@ -15,6 +15,19 @@ needs_torch_installed = pytest.mark.skipif(
 )
 
 
+#: the start of a fresh process that paperkg owns (as the paperkg command does)
+OWNED = (
+    "from paperkg.extract.spacy_import import import_spacy_for, own_this_process\n"
+    "own_this_process()\n"
+)
+
+
+def _torch_pipeline(folder):
+    """A pipeline folder whose config needs PyTorch (a spacy-transformers component)."""
+    (folder / "config.cfg").write_text('[components.t]\nfactory = "transformer"\n')
+    return str(folder)
+
+
 def _in_fresh_python(code: str) -> dict:
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
@@ -35,10 +48,7 @@ def test_a_spacy_transformers_pipeline_needs_torch():
 @needs_torch_installed
 def test_the_shipped_pipeline_loads_and_extracts_without_importing_torch():
     found = _in_fresh_python(
-        "import json, sys\n"
-        "from paperkg.extract.spacy_import import import_spacy_for, own_this_process\n"
-        "own_this_process()\n"
-        "left_out = import_spacy_for(None)\n"
+        "import json, sys\n" + OWNED + "left_out = import_spacy_for(None)\n"
         "from paperkg.extract.pipeline import load_pipeline\n"
         "doc = load_pipeline()('We train a graph neural network (GNN) on Cora.')\n"
         "print(json.dumps({'left_out': left_out, 'torch': 'torch' in sys.modules,\n"
@@ -52,10 +62,7 @@ def test_the_shipped_pipeline_loads_and_extracts_without_importing_torch():
 @needs_torch_installed
 def test_torch_can_still_be_imported_afterwards():
     found = _in_fresh_python(
-        "import json\n"
-        "from paperkg.extract.spacy_import import import_spacy_for, own_this_process\n"
-        "own_this_process()\n"
-        "import_spacy_for(None)\n"
+        "import json\n" + OWNED + "import_spacy_for(None)\n"
         "import torch\n"
         "print(json.dumps({'tensor': torch.ones(2).sum().item()}))\n"
     )
@@ -64,12 +71,8 @@ def test_torch_can_still_be_imported_afterwards():
 
 @needs_torch_installed
 def test_a_pipeline_that_needs_torch_gets_it(tmp_path):
-    (tmp_path / "config.cfg").write_text('[components.t]\nfactory = "transformer"\n')
     found = _in_fresh_python(
-        "import json, sys\n"
-        "from paperkg.extract.spacy_import import import_spacy_for, own_this_process\n"
-        "own_this_process()\n"
-        f"left_out = import_spacy_for({str(tmp_path)!r})\n"
+        "import json\n" + OWNED + f"left_out = import_spacy_for({_torch_pipeline(tmp_path)!r})\n"
         "import thinc.compat\n"
         "print(json.dumps({'left_out': left_out, 'has_torch': thinc.compat.has_torch}))\n"
     )
@@ -106,15 +109,11 @@ def test_a_process_paperkg_does_not_own_keeps_torch():
 
 @needs_torch_installed
 def test_a_torch_pipeline_after_torch_was_left_out_is_a_clear_error(tmp_path):
-    (tmp_path / "config.cfg").write_text('[components.t]\nfactory = "transformer"\n')
     found = _in_fresh_python(
         "import json\n"
-        "from paperkg.errors import ExtractionError\n"
-        "from paperkg.extract.spacy_import import import_spacy_for, own_this_process\n"
-        "own_this_process()\n"
-        "import_spacy_for(None)\n"
+        "from paperkg.errors import ExtractionError\n" + OWNED + "import_spacy_for(None)\n"
         "try:\n"
-        f"    import_spacy_for({str(tmp_path)!r})\n"
+        f"    import_spacy_for({_torch_pipeline(tmp_path)!r})\n"
         "    print(json.dumps({'error': None}))\n"
         "except ExtractionError as e:\n"
         "    print(json.dumps({'error': str(e)}))\n"
