@@ -14,10 +14,11 @@ are close.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import Counter
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # memory_steps, beside this file
 
 
 def shape(graph) -> dict[str, int]:
@@ -36,37 +37,28 @@ def shape(graph) -> dict[str, int]:
     }
 
 
-def synthetic_graph(n: int, seed: int):
-    """The graph a build of ``n`` synthetic papers makes (from their mentions, no NER)."""
-    from paperkg.extract.corpus_terms import add_corpus_term_mentions, find_corpus_terms
-    from paperkg.extract.extractor import extract_mentions
-    from paperkg.extract.labels import unify_concept_labels, vote_labels
-    from paperkg.extract.pipeline import load_pipeline
-    from paperkg.extract.readers import read_inputs
-    from paperkg.extract.resolve import resolve_concepts
-    from paperkg.extract.specificity import drop_generic
-    from paperkg.extract.synthetic import synthetic_corpus
-    from paperkg.extract.titles import mark_title_proposals
-    from paperkg.graph.builder import build_knowledge_graph
+def synthetic_graph(n: int):
+    """The graph ``paperkg.api.build`` makes of ``n`` synthetic papers, their mentions put
+    in a fresh cache first (no NER), as ``bench/memory_steps.py`` prepares them."""
+    import tempfile
 
-    example = read_inputs([REPO / "examples" / "iclr2025_abstracts.txt"]).papers
-    results = list(synthetic_corpus(extract_mentions(load_pipeline(), example), n, seed=seed))
-    results, _ = add_corpus_term_mentions(results, find_corpus_terms(results))
-    results, _ = mark_title_proposals(results)
-    results, _ = vote_labels(results)
-    resolution = drop_generic(results, unify_concept_labels(resolve_concepts(results)))
-    return build_knowledge_graph(results, resolution, min_cooccurrence=1 if n < 500 else 2)
+    from memory_steps import prepare
+
+    from paperkg.api import build
+
+    with tempfile.TemporaryDirectory(prefix="paperkg-realism-") as tmp:
+        corpus = prepare(n, Path(tmp))
+        return build([corpus], cache_dir=Path(tmp) / "cache", jobs=1).graph
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("graph", type=Path, help="graph.json of a real corpus")
-    parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     from paperkg.graph.io import load_graph
 
     real = shape(load_graph(args.graph))
-    synthetic = shape(synthetic_graph(real["papers"], args.seed))
+    synthetic = shape(synthetic_graph(real["papers"]))
     print(f"| graph | {args.graph.parent.name} | synthetic | synthetic / real |")
     print("|---|---:|---:|---:|")
     for name, value in real.items():
