@@ -31,8 +31,9 @@ STEPS = [
 ]  # fmt: skip
 
 
-def prepare(n: int, folder: Path) -> Path:
-    """A synthetic corpus of ``n`` papers in ``folder`` and a cache holding its mentions."""
+def prepare(n: int, folder: Path, source=None) -> Path:
+    """A synthetic corpus of ``n`` papers in ``folder`` and a cache (``folder/cache``)
+    holding its mentions; ``source``: the bundled example's extraction, if already made."""
     from paperkg.extract.cache import ExtractionCache, pipeline_identity
     from paperkg.extract.extractor import extract_mentions
     from paperkg.extract.pipeline import load_pipeline, resolve_model
@@ -40,8 +41,10 @@ def prepare(n: int, folder: Path) -> Path:
     from paperkg.extract.synthetic import synthetic_corpus, write_jsonl
     from paperkg.records import PaperMentions
 
-    example = read_inputs([REPO / "examples" / "iclr2025_abstracts.txt"]).papers
-    source = extract_mentions(load_pipeline(), example)
+    if source is None:
+        example = read_inputs([REPO / "examples" / "iclr2025_abstracts.txt"]).papers
+        source = extract_mentions(load_pipeline(), example)
+    folder.mkdir(parents=True, exist_ok=True)
     corpus = folder / f"synthetic{n}.jsonl"
     write_jsonl(corpus, synthetic_corpus(source, n, seed=0))
     cache = ExtractionCache(folder / "cache", identity=pipeline_identity(resolve_model(None)))

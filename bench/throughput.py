@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # memory_steps, beside this file
 
 
 def run_build(
@@ -105,33 +106,27 @@ def _print_row(name: str, seconds: float, peak: float, papers: int) -> None:
 
 def synthetic_rows(sizes: list[int], extraction: list[int], folder: Path) -> None:
     """Print rows of builds over synthetic corpora: real extraction (small), cached mentions (large)."""
-    from paperkg.extract.cache import ExtractionCache, pipeline_identity
+    from memory_steps import prepare
+
     from paperkg.extract.extractor import extract_mentions
-    from paperkg.extract.pipeline import load_pipeline, resolve_model
+    from paperkg.extract.pipeline import load_pipeline
     from paperkg.extract.readers import read_inputs
     from paperkg.extract.synthetic import synthetic_corpus, write_jsonl
-    from paperkg.records import PaperMentions
 
     source = extract_mentions(
         load_pipeline(), read_inputs([REPO / "examples" / "iclr2025_abstracts.txt"]).papers
     )
-    identity = pipeline_identity(resolve_model(None))
     for n in extraction:
         corpus = folder / f"synthetic{n}.jsonl"
         write_jsonl(corpus, synthetic_corpus(source, n, seed=1))
         seconds, peak = run_build([corpus], folder / f"x{n}", jobs=2, cache=None)
         _print_row(f"{n:,} synthetic, extracted", seconds, peak, n)
     for n in sizes:
-        corpus = folder / f"synthetic{n}.jsonl"
-        write_jsonl(corpus, synthetic_corpus(source, n, seed=0))
-        cache = ExtractionCache(folder / f"cache{n}", identity=identity)
-        papers = read_inputs([corpus]).papers
-        for paper, made in zip(papers, synthetic_corpus(source, n, seed=0), strict=True):
-            cache.put(PaperMentions(paper, made.mentions))
-        del papers
-        seconds, peak = run_build([corpus], folder / f"s{n}", jobs=2, cache=folder / f"cache{n}")
+        corpus = prepare(n, folder / f"s{n}", source)  # its mentions in s{n}/cache
+        cache = folder / f"s{n}" / "cache"
+        seconds, peak = run_build([corpus], folder / f"s{n}" / "out", jobs=2, cache=cache)
         _print_row(f"{n:,} synthetic, from cache", seconds, peak, n)
-        shutil.rmtree(folder / f"cache{n}", ignore_errors=True)
+        shutil.rmtree(folder / f"s{n}", ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> int:
