@@ -25,6 +25,7 @@ from .extract.readers import read_inputs
 from .extract.resolve import forget_memoised_names, resolve_concepts
 from .extract.specificity import drop_generic
 from .extract.titles import mark_title_proposals
+from .gc_tuning import fewer_collections
 from .graph.builder import build_knowledge_graph
 from .graph.io import load_graph, save_graph
 from .graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES
@@ -77,6 +78,7 @@ class BuildResult:
         ]
 
 
+@fewer_collections()  # a build's objects live until it ends: see gc_tuning
 def build(
     paths: Iterable[str | Path],
     *,
@@ -217,6 +219,7 @@ class Outputs:
     view: ViewReport | MapReport | None = None
 
 
+@fewer_collections()
 def write_outputs(
     graph: nx.MultiDiGraph,
     outdir: str | Path,
