@@ -22,9 +22,9 @@ __all__ = ["canonical_key", "forget_memoised_names", "resolve_concepts"]
 def forget_memoised_names() -> None:
     """Empty the memo caches of the name functions the corpus steps call per mention.
 
-    Each keeps up to 200,000 surface forms with their keys (a corpus of 100,000
-    papers fills them), which would otherwise stay in memory for the rest of the
-    build, through its peak, the graph. Only speed depends on them.
+    Each keeps every surface form of the corpus with its key (up to
+    :data:`~.keys.NAME_MEMO_SIZE`), which would otherwise stay in memory for the
+    rest of the build, through its peak, the graph. Only speed depends on them.
     """
     from .. import corpus_terms
     from . import keys, variants

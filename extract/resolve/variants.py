@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .keys import singular
+from .keys import NAME_MEMO_SIZE, singular
 from .lexicon import NOT_AGENTS, NOT_OF_HEADS, PROCESS_HEADS, VARIANT_TAILS
 
 __all__ = [
@@ -86,7 +86,7 @@ _BRITISH = [
 ]
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=NAME_MEMO_SIZE)
 def american_spelling(key: str) -> str:
     """``key`` with British spellings made American (only to compare keys).
 
