@@ -76,7 +76,17 @@ _GRAPHML_OPEN = (
 )
 
 
+#: a character :func:`_escape` changes (one negated class: a regex alternation
+#: would be slower than the replacements it saves); most names have none
+_NEEDS_ESCAPE = re.compile(
+    "[^\u0020\u0021\u0023-\u0025\u0027-\u003b\u003d\u003f-\ud7ff"
+    "\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+
+
 def _escape(text: str, *, attribute: bool = False) -> str:
+    if not _NEEDS_ESCAPE.search(text):
+        return text
     text = xml_text(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     if attribute:  # kept as they are when read back, not normalised to spaces
         text = text.replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;")

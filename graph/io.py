@@ -12,6 +12,7 @@ from ..errors import GraphError
 from .validate import check_graph_json
 
 FORMAT_VERSION = 1
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
 
 
 def graph_to_json(graph: nx.MultiDiGraph) -> dict:
@@ -53,9 +54,7 @@ def save_graph(graph: nx.MultiDiGraph, path: str | Path) -> Path:
     <BLANKLINE>
     """
     path = Path(path)
-
-    def dumps(value) -> str:
-        return json.dumps(value, ensure_ascii=False)
+    dumps = _ENCODER.encode  # one encoder: json.dumps(..., ensure_ascii=False) makes one a call
 
     nodes = ({**attrs, "id": node} for node, attrs in graph.nodes(data=True))
     edges = (

@@ -17,9 +17,7 @@ def caller_threshold():
     gc.set_threshold(*before)
 
 
-def test_a_build_runs_with_the_build_threshold_and_restores_the_callers(
-    tmp_path, caller_threshold
-):
+def test_a_build_runs_with_the_build_threshold_and_restores_the_callers(tmp_path, caller_threshold):
     data = tmp_path / "a.jsonl"
     data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
     seen = []
