@@ -79,8 +79,7 @@ _GRAPHML_OPEN = (
 #: a character :func:`_escape` changes (one negated class: a regex alternation
 #: would be slower than the replacements it saves); most names have none
 _NEEDS_ESCAPE = re.compile(
-    "[^\u0020\u0021\u0023-\u0025\u0027-\u003b\u003d\u003f-\ud7ff"
-    "\ue000-\ufffd\U00010000-\U0010ffff]"
+    "[^\u0020\u0021\u0023-\u0025\u0027-\u003b\u003d\u003f-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 )
 
 

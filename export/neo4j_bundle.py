@@ -118,6 +118,8 @@ class _ColumnFinder:
                 kind = (kind_of, False)
             elif value is None:
                 continue
+            elif kind_of is dict:
+                kind = (str, False)  # stored as JSON text (neo4j_value)
             else:
                 converted = neo4j_value(value)
                 if converted is None:

@@ -66,6 +66,11 @@ class GraphRows:
         return counts
 
 
+#: a dict as sorted JSON, with one encoder (``json.dumps`` with options makes one a call,
+#: and every evidence edge carries a dict)
+_dict_json = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+
+
 def neo4j_value(value: Any) -> Any:
     """Convert one attribute value into something Neo4j stores, or ``None`` to drop it.
 
@@ -81,7 +86,7 @@ def neo4j_value(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, float)):
         return value
     if isinstance(value, dict):
-        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+        return _dict_json(value)
     if isinstance(value, (list, tuple, set, frozenset)):
         items = [x for x in value if x is not None and x != ""]
         if isinstance(value, (set, frozenset)):
