@@ -24,10 +24,9 @@ import re
 from array import array
 from collections import Counter
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from ..records import Mention, PaperMentions
-from .resolve.keys import NAME_MEMO_SIZE
+from .resolve.keys import name_memo
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
@@ -46,7 +45,7 @@ class CorpusTerm:
     case_sensitive: bool
 
 
-@lru_cache(maxsize=NAME_MEMO_SIZE)
+@name_memo
 def _fold_word(word: str) -> str:
     """A last word without its plural ending: "networks" -> "network", "studies" -> "study"."""
     if len(word) > 4 and word.endswith("ies"):

@@ -30,7 +30,7 @@ from dataclasses import replace
 
 from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
 from .components.lexicon import DATASET_HEADS, METRIC_HEADS, TASK_WORDS
-from .resolve.keys import canonical_key, singular
+from .resolve.keys import canonical_key, name_memo, singular
 
 __all__ = ["LEARNING_SETTINGS", "label_from_name", "unify_concept_labels", "vote_labels"]
 
@@ -85,6 +85,7 @@ def _setting(word: str) -> bool:
     return word in LEARNING_SETTINGS or word.rsplit("-", 1)[-1] in LEARNING_SETTINGS
 
 
+@name_memo
 def label_from_name(name: str) -> str | None:
     """The label a name's own words give it, or ``None`` when they do not say.
 

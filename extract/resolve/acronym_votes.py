@@ -30,6 +30,7 @@ from .keys import (
     appended_acronym,
     clean_surface,
     is_acronym,
+    name_memo,
     parenthetical_definition,
     singular,
 )
@@ -303,12 +304,13 @@ def initials_long_forms(result: PaperMentions, defined: Mapping[str, str]) -> di
     return found
 
 
-def _initials(surface: str, label: str) -> list[str]:
+@name_memo
+def _initials(surface: str, label: str) -> tuple[str, ...]:
     """The initials of a name's words (a word with digits counts whole: "3D"), also
     without a generic last word: "inflated 3D network" -> ["i3dn", "i3d"]."""
     words = [w for w in re.split(r"[\s\-/]+", surface.lower()) if w]
     if len(words) < 2 or not all(w[0].isalnum() for w in words):
-        return []
+        return ()
     parts = [
         "".join(c for c in w if c.isalnum()) if any(c.isdigit() for c in w) else w[0] for w in words
     ]
@@ -316,9 +318,10 @@ def _initials(surface: str, label: str) -> list[str]:
     tails = GENERIC_TAILS.get(label, frozenset())
     if len(words) > 2 and singular(words[-1]) in tails:
         found.append("".join(parts[:-1]))
-    return found
+    return tuple(found)
 
 
+@name_memo
 def _singular_key(key: str) -> str:
     head, _, last = key.rpartition(" ")
     return f"{head} {singular(last)}".strip()

@@ -55,9 +55,31 @@ __all__ = [
 #: next, so a memo that forgets them before the steps end does the work twice:
 #: at 200,000, a 20,000-paper corpus (300,000 distinct names) missed 459,000
 #: times where 299,000 is every name once (resolution 14.5 -> 10.5 s). The memos
-#: are emptied once resolution is done (:func:`~paperkg.extract.resolve.forget_memoised_names`),
-#: so they do not weigh on the graph step, the peak of a build.
+#: are emptied once resolution is done (:func:`forget_memoised_names`), so they do
+#: not weigh on the graph step, the peak of a build.
 NAME_MEMO_SIZE = 4_000_000
+
+_NAME_MEMOS: list = []
+
+
+def name_memo(function):
+    """Memoise a pure function of names for the corpus steps (:data:`NAME_MEMO_SIZE`),
+    and register it to be emptied by :func:`forget_memoised_names`."""
+    memoised = lru_cache(maxsize=NAME_MEMO_SIZE)(function)
+    _NAME_MEMOS.append(memoised)
+    return memoised
+
+
+def forget_memoised_names() -> None:
+    """Empty every :func:`name_memo` (the corpus steps call them per mention).
+
+    Each keeps every surface form of the corpus with its result, which would
+    otherwise stay in memory for the rest of the build, through its peak, the
+    graph. Only speed depends on them.
+    """
+    for memoised in _NAME_MEMOS:
+        memoised.cache_clear()
+
 
 # --------------------------------------------------------------------------- cleaning
 
@@ -82,7 +104,7 @@ _SPACED_DIGIT = re.compile(r"\d |[A-Za-z] \d")
 _EDGE_PUNCT = " \t.,;:!?\"'`*-"
 
 
-@lru_cache(maxsize=NAME_MEMO_SIZE)
+@name_memo
 def clean_surface(surface: str) -> str:
     """The surface form with markup, Unicode variants and tokenizer spacing undone.
 
@@ -221,7 +243,7 @@ def singular(word: str) -> str:
 _NAME_PLURAL = re.compile(r"^(?=.*[A-Z].*[A-Z]|[A-Z]{2})[A-Za-z]*[A-Za-z][^s\W\d]s$")
 
 
-@lru_cache(maxsize=NAME_MEMO_SIZE)
+@name_memo
 def is_acronym(surface: str) -> bool:
     """True when ``surface`` reads as an acronym: one word, mostly capitals.
 
@@ -332,7 +354,7 @@ def _without_definition(text: str, changes: list[str]) -> str:
     return _ACRONYM_IN_PARENS.sub(drop, text)
 
 
-@lru_cache(maxsize=NAME_MEMO_SIZE)
+@name_memo
 def canonical_key(surface: str, label: str) -> str:
     """The canonical key of a mention: the id part of its concept node.
 
@@ -360,7 +382,7 @@ def canonical_key(surface: str, label: str) -> str:
     return key if any(c.isalnum() for c in key) else ""
 
 
-@lru_cache(maxsize=NAME_MEMO_SIZE)
+@name_memo
 def display_name(surface: str, label: str) -> str:
     """The readable name of a surface form: its key's tokens in their original case.
 

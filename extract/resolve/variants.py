@@ -26,9 +26,8 @@ share a variant key name one thing:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from .keys import NAME_MEMO_SIZE, singular
+from .keys import name_memo, singular
 from .lexicon import NOT_AGENTS, NOT_OF_HEADS, PROCESS_HEADS, VARIANT_TAILS
 
 __all__ = [
@@ -86,7 +85,7 @@ _BRITISH = [
 ]
 
 
-@lru_cache(maxsize=NAME_MEMO_SIZE)
+@name_memo
 def american_spelling(key: str) -> str:
     """``key`` with British spellings made American (only to compare keys).
 

@@ -22,4 +22,29 @@ def test_a_build_leaves_no_surface_of_its_corpus_memoised(tmp_path):
     data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
     build([data], cache_dir=None)
 
-    assert keys.clean_surface.cache_info().currsize == 0
+    for memoised in keys._NAME_MEMOS:
+        assert memoised.cache_info().currsize == 0, memoised.__name__
+
+
+def test_every_name_memo_of_the_corpus_steps_is_registered():
+    import paperkg.extract.corpus_terms
+    import paperkg.extract.labels
+    import paperkg.extract.resolve.acronym_votes
+    import paperkg.extract.resolve.variants
+
+    modules = [
+        keys,
+        paperkg.extract.corpus_terms,
+        paperkg.extract.labels,
+        paperkg.extract.resolve.acronym_votes,
+        paperkg.extract.resolve.variants,
+    ]
+    memos = {
+        f"{m.__name__}.{name}"
+        for m in modules
+        for name, value in vars(m).items()
+        if hasattr(value, "cache_clear") and value.__module__ == m.__name__
+    }
+    registered = {f"{f.__module__}.{f.__name__}" for f in keys._NAME_MEMOS}
+    assert memos == registered
+    assert "paperkg.extract.labels.label_from_name" in registered
