@@ -109,7 +109,7 @@ class PaperMentions:
     acronyms: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)  # a corpus of 100,000 papers has hundreds of thousands
 class Concept:
     """A canonical Method/Dataset/Task/Metric that many mentions map to.
 

@@ -50,22 +50,23 @@ __all__ = [
     "singular",
 ]
 
-#: Surface forms each name function remembers. The corpus steps ask for the same
-#: names again and again, from one paper, one step and one corpus vote to the
-#: next, so a memo that forgets them before the steps end does the work twice:
-#: at 200,000, a 20,000-paper corpus (300,000 distinct names) missed 459,000
-#: times where 299,000 is every name once (resolution 14.5 -> 10.5 s). The memos
-#: are emptied once resolution is done (:func:`forget_memoised_names`), so they do
-#: not weigh on the graph step, the peak of a build.
-NAME_MEMO_SIZE = 4_000_000
-
+#: Every :func:`name_memo`, for :func:`forget_memoised_names`.
 _NAME_MEMOS: list = []
 
 
 def name_memo(function):
-    """Memoise a pure function of names for the corpus steps (:data:`NAME_MEMO_SIZE`),
-    and register it to be emptied by :func:`forget_memoised_names`."""
-    memoised = lru_cache(maxsize=NAME_MEMO_SIZE)(function)
+    """Memoise a pure function of names for the corpus steps, without a bound, and
+    register it to be emptied by :func:`forget_memoised_names`.
+
+    The corpus steps ask for the same names again and again, from one paper, one
+    step and one corpus vote to the next, so a memo that forgets them before the
+    steps end does the work twice: bounded at 200,000, a 20,000-paper corpus
+    (300,000 distinct names) missed 459,000 times where 299,000 is every name
+    once (resolution 14.5 -> 10.5 s). Unbounded, an entry is a dict slot (an
+    LRU's also holds a link of four). A build empties them once resolution is done, so they
+    do not weigh on the graph step, the peak of its memory.
+    """
+    memoised = lru_cache(maxsize=None)(function)
     _NAME_MEMOS.append(memoised)
     return memoised
 
