@@ -237,13 +237,17 @@ class _PairTotals:
         new, first, counts = np.unique(codes, return_index=True, return_counts=True)
         first += self.seen
         self.seen += len(codes)
-        merged = np.concatenate([self.codes, new])
-        # the earlier entry of a code is the running one (an earlier position)
-        self.codes, where, inverse = np.unique(merged, return_index=True, return_inverse=True)
-        self.first = np.concatenate([self.first, first])[where]
-        self.counts = np.bincount(
-            inverse, weights=np.concatenate([self.counts, counts]), minlength=len(self.codes)
-        ).astype(np.int64)
+        # codes already counted keep their first position and add their counts; the
+        # others are inserted in order. Arrays the size of the totals are made once
+        # or twice here, not the half a dozen a unique over both would make.
+        at = np.searchsorted(self.codes, new)
+        known = at < len(self.codes)
+        known[known] = self.codes[at[known]] == new[known]
+        np.add.at(self.counts, at[known], counts[known])
+        fresh = ~known
+        self.codes = np.insert(self.codes, at[fresh], new[fresh])
+        self.counts = np.insert(self.counts, at[fresh], counts[fresh])
+        self.first = np.insert(self.first, at[fresh], first[fresh])
 
 
 def _add_is_a_edges(
