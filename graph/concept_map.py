@@ -178,19 +178,22 @@ def concept_map(
         co-occurrence count first), clusters (largest first).
     """
     wanted = set(CONCEPT_LABELS if labels is None else labels)
-    papers_of = _papers_by_concept(graph, wanted)
+    paper_counts = _paper_counts(graph, wanted)
     n_papers = sum(1 for _, d in graph.nodes(data=True) if d.get("label") == PAPER)
     if min_cooccurrence is None:
         min_cooccurrence = 1 if n_papers < 200 else 2
     ranked = sorted(
-        (c for c, ps in papers_of.items() if len(ps) >= max(min_papers, 1)),
-        key=lambda c: (-len(papers_of[c]), _name(graph, c).lower(), str(c)),
+        (c for c, n in paper_counts.items() if n >= max(min_papers, 1)),
+        key=lambda c: (-paper_counts[c], _name(graph, c).lower(), str(c)),
     )
     reasons = []
-    few = len(papers_of) - len(ranked)
+    few = len(paper_counts) - len(ranked)
     if few:
         reasons.append(f"{few} concepts used by fewer than {max(min_papers, 1)} papers")
     chosen = ranked[:max_nodes]
+    # the papers of the concepts drawn only: a set for each of a large corpus's
+    # hundreds of thousands of concepts was the peak memory of writing its map
+    papers_of = {c: _papers_of(graph, c) for c in chosen}
     if len(ranked) > max_nodes:
         reasons.append(
             f"{len(ranked) - max_nodes} less used concepts beyond max_nodes={max_nodes} "
@@ -236,7 +239,7 @@ def concept_map(
         links=links,
         clusters=clusters,
         papers=len(paper_ids),
-        concepts_left_out=len(papers_of) - len(chosen),
+        concepts_left_out=len(paper_counts) - len(chosen),
         links_left_out=left_out_links,
         reasons=reasons,
     )
@@ -245,21 +248,37 @@ def concept_map(
 # --- counting -----------------------------------------------------------------------
 
 
-def _papers_by_concept(graph: nx.MultiDiGraph, labels: set[str]) -> dict:
-    """Concept -> the papers that mention it themselves.
+def _paper_counts(graph: nx.MultiDiGraph, labels: set[str]) -> dict:
+    """Concept of ``labels`` -> how many papers mention it themselves (none: left out).
 
     Links inferred from a narrower concept (``via``) are not counted: *latent
     diffusion model* papers would otherwise co-occur with *diffusion model*
     by construction.
     """
-    papers_of: dict = {}
-    for node, data in graph.nodes(data=True):
-        if data.get("label") in labels:
-            papers_of[node] = set()
-    for u, v, data in graph.edges(data=True):
-        if v in papers_of and not data.get("via") and graph.nodes[u].get("label") == PAPER:
-            papers_of[v].add(u)
-    return {c: ps for c, ps in papers_of.items() if ps}
+    counts: dict = {}
+    nodes = graph.nodes
+    for paper, concepts in graph.adjacency():
+        if nodes[paper].get("label") != PAPER:
+            continue
+        for concept, links in concepts.items():
+            if nodes[concept].get("label") in labels and _direct(links):
+                counts[concept] = counts.get(concept, 0) + 1
+    return counts
+
+
+def _papers_of(graph: nx.MultiDiGraph, concept) -> set:
+    """The papers that mention ``concept`` themselves (see :func:`_paper_counts`)."""
+    nodes = graph.nodes
+    return {
+        paper
+        for paper, links in graph.pred[concept].items()
+        if nodes[paper].get("label") == PAPER and _direct(links)
+    }
+
+
+def _direct(links: dict) -> bool:
+    """Some link of a paper to a concept (``{key: attributes}``) is not inferred (``via``)."""
+    return any(not data.get("via") for data in links.values())
 
 
 def _cooccurrence(chosen: list, papers_of: dict) -> tuple[np.ndarray, list]:
