@@ -33,7 +33,15 @@ from .records import Paper, PaperMentions, ReadResult, Resolution
 
 log = logging.getLogger(__name__)
 
-__all__ = ["BuildResult", "Outputs", "build", "build_graph", "load_graph", "write_outputs"]
+__all__ = [
+    "CORPUS_STEPS",
+    "BuildResult",
+    "Outputs",
+    "build",
+    "build_graph",
+    "load_graph",
+    "write_outputs",
+]
 
 
 @dataclass
@@ -78,6 +86,15 @@ class BuildResult:
         ]
 
 
+#: what :func:`build` tells ``on_step`` it does after extraction, in order
+CORPUS_STEPS = (
+    "finding corpus terms",
+    "reading titles and voting labels",
+    "resolving concepts",
+    "building the graph",
+)
+
+
 @fewer_collections()  # a build's objects live until it ends: see gc_tuning
 def build(
     paths: Iterable[str | Path],
@@ -89,6 +106,7 @@ def build(
     min_cooccurrence: int | None = None,
     on_paper: Callable[[Paper], None] | None = None,
     on_read: Callable[[ReadResult], None] | None = None,
+    on_step: Callable[[str], None] | None = None,
     corpus_terms: bool = True,
     jobs: int | None = None,
     cache_dir: str | Path | None = None,
@@ -99,7 +117,9 @@ def build(
     ``min_cooccurrence`` defaults to 1 for corpora under 500 papers and 2 above, so a
     large corpus does not drown in one-off co-occurrence edges. ``on_read`` is called
     once the inputs are read (e.g. to size a progress bar) and ``on_paper`` after
-    each paper is processed. ``corpus_terms`` also finds, in every abstract, the
+    each paper is processed; ``on_step`` is called with what the build does next once
+    extraction is done (one of :data:`CORPUS_STEPS`: at 100,000 papers these steps
+    take minutes, which a user should see named). ``corpus_terms`` also finds, in every abstract, the
     terms the extractor tagged consistently in other abstracts of the corpus.
     ``jobs`` processes extract in parallel (default: one per core), with the
     same results as one. With ``cache_dir`` (e.g.
@@ -113,17 +133,22 @@ def build(
     if on_read is not None:
         on_read(read)
     results, from_cache = _extract(read.papers, model, jobs, cache_dir, on_paper, dask)
+    step = on_step or (lambda _name: None)
     added = 0
     if corpus_terms:
+        step(CORPUS_STEPS[0])
         results, added = add_corpus_term_mentions(results, find_corpus_terms(results))
+    step(CORPUS_STEPS[1])
     results, _ = mark_title_proposals(results)
     results, relabelled = vote_labels(results)
+    step(CORPUS_STEPS[2])
     resolution = unify_concept_labels(resolve_concepts(results, alias_file=alias_file))
     resolution = drop_generic(results, resolution)
     forget_memoised_names()  # the graph is built without them, at the build's peak memory
     if min_cooccurrence is None:
         min_cooccurrence = 1 if len(read.papers) < 500 else 2
     mention_count = sum(len(r.mentions) for r in results)
+    step(CORPUS_STEPS[3])
     # the builder takes each paper's mentions from the list as it goes, so they are
     # freed paper by paper while the graph grows (the peak of a build's memory)
     graph = build_knowledge_graph(
@@ -226,6 +251,7 @@ def write_outputs(
     *,
     html: bool = True,
     neo4j_bundle: bool = True,
+    on_step: Callable[[str], None] | None = None,
 ) -> Outputs:
     """Write graph.json, graph.graphml, graph.html and the neo4j/ bundle to ``outdir``.
 
@@ -237,23 +263,29 @@ def write_outputs(
     place together at the end (:func:`~paperkg.atomic.staged_folder`), so a failure
     or a killed build never leaves a half-written file nor a graph.json of one build
     beside a neo4j/ of another; neo4j/ is replaced whole. Leftovers of a killed
-    build are removed first.
+    build are removed first. ``on_step`` is called with ``"writing <file>"`` as each
+    output is started.
     """
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     remove_leftovers(outdir)  # temporaries of a build that was killed
     names = ["graph.json", "graph.graphml"]
+    step = on_step or (lambda _name: None)
     with staged_folder(outdir) as staging:
+        step("writing graph.json")
         save_graph(graph, staging / "graph.json")
+        step("writing graph.graphml")
         write_graphml(graph, staging / "graph.graphml")
         view = None
         if html:
             names.append("graph.html")
+            step("writing graph.html")
             if prefers_map(graph):
                 view = write_map_html(graph, staging / "graph.html")
             else:
                 view = write_html(graph, staging / "graph.html")
         if neo4j_bundle:
             names.append("neo4j")
+            step("writing neo4j/")
             write_neo4j_bundle(graph, staging / "neo4j")
     return Outputs(paths=[outdir / name for name in names], view=view)

@@ -124,7 +124,9 @@ def build(
     from ..extract.cache import default_cache_dir
 
     progress = Progress(
-        TextColumn("extracting"),
+        # "extracting", then what the build does next (at 100,000 papers the corpus
+        # steps and the outputs take minutes after the last paper is extracted)
+        TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         PapersPerSecond(),
@@ -132,7 +134,11 @@ def build(
         console=err_console,
         transient=True,
     )
-    task = progress.add_task("extract", total=None)
+    task = progress.add_task("extracting", total=None)
+
+    def show(step: str) -> None:
+        progress.update(task, description=step)
+
     with progress:
         result = build_result(
             inputs,
@@ -147,8 +153,9 @@ def build(
             dask=dask,
             on_read=lambda read: progress.update(task, total=len(read.papers)),
             on_paper=lambda _paper: progress.advance(task),
+            on_step=show,
         )
-    outputs = write_outputs(result.graph, output, html=html)
+        outputs = write_outputs(result.graph, output, html=html, on_step=show)
     print_summary(result)
     if outputs.view is not None and (outputs.view.nodes_left_out or outputs.view.edges_left_out):
         for line in outputs.view.summary()[1:]:
