@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -95,7 +96,18 @@ CORPUS_STEPS = (
 )
 
 
+@contextlib.contextmanager
+def _names_forgotten_after() -> Iterator[None]:
+    """Empty the name memos when the block ends, also when it fails: they hold every
+    name of the corpus (a build empties them before its graph step too)."""
+    try:
+        yield
+    finally:
+        forget_memoised_names()
+
+
 @fewer_collections()  # a build's objects live until it ends: see gc_tuning
+@_names_forgotten_after()
 def build(
     paths: Iterable[str | Path],
     *,

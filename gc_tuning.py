@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import threading
 from collections.abc import Iterator
 
 #: Young-generation threshold during a build. Python's default (700 allocations)
@@ -16,9 +17,18 @@ from collections.abc import Iterator
 BUILD_GC_THRESHOLD = (100_000, 50, 100)
 
 
+_lock = threading.Lock()
+_depth = 0  # blocks running (nested calls, or builds in several threads)
+_callers: tuple[int, ...] | None = None  # the thresholds before the first of them
+
+
 @contextlib.contextmanager
 def fewer_collections() -> Iterator[None]:
     """Run the block with :data:`BUILD_GC_THRESHOLD`; the caller's thresholds come back after.
+
+    The threshold is the process's, so blocks that overlap (nested, or builds in
+    several threads) share it: the first to start saves the caller's and the last
+    to end restores it.
 
     >>> before = gc.get_threshold()
     >>> with fewer_collections():
@@ -27,9 +37,16 @@ def fewer_collections() -> Iterator[None]:
     >>> gc.get_threshold() == before
     True
     """
-    before = gc.get_threshold()
-    gc.set_threshold(*BUILD_GC_THRESHOLD)
+    global _depth, _callers
+    with _lock:
+        if _depth == 0:
+            _callers = gc.get_threshold()
+            gc.set_threshold(*BUILD_GC_THRESHOLD)
+        _depth += 1
     try:
         yield
     finally:
-        gc.set_threshold(*before)
+        with _lock:
+            _depth -= 1
+            if _depth == 0:
+                gc.set_threshold(*_callers)

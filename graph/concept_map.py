@@ -257,11 +257,12 @@ def _paper_counts(graph: nx.MultiDiGraph, labels: set[str]) -> dict:
     """
     counts: dict = {}
     nodes = graph.nodes
+    multi = graph.is_multigraph()
     for paper, concepts in graph.adjacency():
         if nodes[paper].get("label") != PAPER:
             continue
         for concept, links in concepts.items():
-            if nodes[concept].get("label") in labels and _direct(links):
+            if nodes[concept].get("label") in labels and _direct(links, multi):
                 counts[concept] = counts.get(concept, 0) + 1
     return counts
 
@@ -269,15 +270,19 @@ def _paper_counts(graph: nx.MultiDiGraph, labels: set[str]) -> dict:
 def _papers_of(graph: nx.MultiDiGraph, concept) -> set:
     """The papers that mention ``concept`` themselves (see :func:`_paper_counts`)."""
     nodes = graph.nodes
+    multi = graph.is_multigraph()
     return {
         paper
         for paper, links in graph.pred[concept].items()
-        if nodes[paper].get("label") == PAPER and _direct(links)
+        if nodes[paper].get("label") == PAPER and _direct(links, multi)
     }
 
 
-def _direct(links: dict) -> bool:
-    """Some link of a paper to a concept (``{key: attributes}``) is not inferred (``via``)."""
+def _direct(links: dict, multi: bool) -> bool:
+    """Some link of a paper to a concept is not inferred (``via``): ``links`` is
+    ``{key: attributes}`` in a multigraph, the one edge's attributes otherwise."""
+    if not multi:
+        return not links.get("via")
     return any(not data.get("via") for data in links.values())
 
 

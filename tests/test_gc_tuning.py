@@ -34,3 +34,34 @@ def test_a_failed_build_restores_the_callers_threshold(tmp_path, caller_threshol
         build([tmp_path / "missing.jsonl"])
 
     assert gc.get_threshold() == caller_threshold
+
+
+def test_overlapping_builds_in_threads_restore_the_callers_threshold(caller_threshold):
+    import threading
+
+    from paperkg.gc_tuning import fewer_collections
+
+    a_started, b_started, a_done = threading.Event(), threading.Event(), threading.Event()
+    during_b = []
+
+    def first():
+        with fewer_collections():
+            a_started.set()
+            b_started.wait(10)
+        a_done.set()
+
+    def second():
+        a_started.wait(10)
+        with fewer_collections():
+            b_started.set()
+            a_done.wait(10)  # the first ends while this one still runs
+            during_b.append(gc.get_threshold())
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+
+    assert during_b == [BUILD_GC_THRESHOLD]
+    assert gc.get_threshold() == caller_threshold

@@ -64,7 +64,9 @@ def name_memo(function):
     (300,000 distinct names) missed 459,000 times where 299,000 is every name
     once (resolution 14.5 -> 10.5 s). Unbounded, an entry is a dict slot (an
     LRU's also holds a link of four). A build empties them once resolution is done, so they
-    do not weigh on the graph step, the peak of its memory.
+    do not weigh on the graph step, the peak of its memory, and again when it ends or
+    fails; code that calls these functions outside a build over corpus after corpus
+    should call :func:`forget_memoised_names` itself.
     """
     memoised = lru_cache(maxsize=None)(function)
     _NAME_MEMOS.append(memoised)

@@ -54,6 +54,19 @@ def test_links_inferred_through_is_a_are_not_cooccurrence():
     assert [n.name for n in m.nodes] == ["latent diffusion"] and m.links == []
 
 
+def test_a_plain_digraph_maps_like_the_multigraph_it_was_made_from():
+    multi = field_graph({"1": ["A", "B"], "2": ["A", "B", "C"]}, via={("2", "C")})
+    plain = nx.DiGraph(multi)  # one edge per pair, its attributes directly
+
+    def drawn(m):
+        return [(n.name, n.papers) for n in m.nodes], [(k.source, k.target) for k in m.links]
+
+    assert drawn(concept_map(plain, min_cooccurrence=1)) == drawn(
+        concept_map(multi, min_cooccurrence=1)
+    )
+    assert drawn(concept_map(plain, min_cooccurrence=1))[0] == [("A", 2), ("B", 2)]
+
+
 def test_each_concept_keeps_only_its_strongest_links():
     papers = {f"p{i}": ["hub", f"c{i}"] for i in range(10)}
     papers.update({f"q{i}": ["hub", f"c{i}"] for i in range(10)})

@@ -48,3 +48,21 @@ def test_every_name_memo_of_the_corpus_steps_is_registered():
     registered = {f"{f.__module__}.{f.__name__}" for f in keys._NAME_MEMOS}
     assert memos == registered
     assert "paperkg.extract.labels.label_from_name" in registered
+
+
+def test_a_build_that_fails_after_resolution_leaves_no_name_memoised(tmp_path, monkeypatch):
+    import pytest
+
+    import paperkg.api as api
+
+    def broken_step(*args, **kwargs):
+        raise RuntimeError("a step after resolution failed")
+
+    monkeypatch.setattr(api, "drop_generic", broken_step)  # before the build's own emptying
+    data = tmp_path / "a.jsonl"
+    data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
+
+    with pytest.raises(RuntimeError):
+        api.build([data], cache_dir=None)
+
+    assert keys.clean_surface.cache_info().currsize == 0
