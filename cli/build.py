@@ -29,8 +29,17 @@ class PapersPerSecond(ProgressColumn):
     """The extraction rate, the number a user compares between --jobs and machines."""
 
     def render(self, task) -> Text:
+        if task.fields.get("step"):
+            return Text("")
         speed = task.finished_speed or task.speed
         return Text(f"{speed:.1f} papers/s" if speed else "")
+
+
+class PapersDone(MofNCompleteColumn):
+    """Papers extracted of all; nothing once the build is past extraction."""
+
+    def render(self, task) -> Text:
+        return Text("") if task.fields.get("step") else super().render(task)
 
 
 @app.command()
@@ -128,7 +137,7 @@ def build(
         # steps and the outputs take minutes after the last paper is extracted)
         TextColumn("{task.description}"),
         BarColumn(),
-        MofNCompleteColumn(),
+        PapersDone(),
         PapersPerSecond(),
         TimeElapsedColumn(),
         console=err_console,
@@ -137,7 +146,9 @@ def build(
     task = progress.add_task("extracting", total=None)
 
     def show(step: str) -> None:
-        progress.update(task, description=step)
+        # a step of unknown length: a moving bar and its own clock, not a full bar
+        # beside the extraction's stopped one
+        progress.reset(task, total=None, description=step, step=True)
 
     with progress:
         result = build_result(
