@@ -96,6 +96,10 @@ CORPUS_STEPS = (
 )
 
 
+def _silent(_step: str) -> None:
+    """The ``on_step`` of a caller that does not ask for one."""
+
+
 @contextlib.contextmanager
 def _names_forgotten_after() -> Iterator[None]:
     """Empty the name memos when the block ends, also when it fails: they hold every
@@ -131,8 +135,9 @@ def build(
     once the inputs are read (e.g. to size a progress bar) and ``on_paper`` after
     each paper is processed; ``on_step`` is called with what the build does next once
     extraction is done (one of :data:`CORPUS_STEPS`: at 100,000 papers these steps
-    take minutes, which a user should see named). ``corpus_terms`` also finds, in every abstract, the
-    terms the extractor tagged consistently in other abstracts of the corpus.
+    take minutes, which a user should see named). ``corpus_terms`` also finds, in
+    every abstract, the terms the extractor tagged consistently in other abstracts
+    of the corpus.
     ``jobs`` processes extract in parallel (default: one per core), with the
     same results as one. With ``cache_dir`` (e.g.
     :func:`~paperkg.extract.cache.default_cache_dir`), each paper's extraction is
@@ -145,7 +150,7 @@ def build(
     if on_read is not None:
         on_read(read)
     results, from_cache = _extract(read.papers, model, jobs, cache_dir, on_paper, dask)
-    step = on_step or (lambda _name: None)
+    step = on_step or _silent
     added = 0
     if corpus_terms:
         step(CORPUS_STEPS[0])
@@ -282,7 +287,7 @@ def write_outputs(
     outdir.mkdir(parents=True, exist_ok=True)
     remove_leftovers(outdir)  # temporaries of a build that was killed
     names = ["graph.json", "graph.graphml"]
-    step = on_step or (lambda _name: None)
+    step = on_step or _silent
     with staged_folder(outdir) as staging:
         step("writing graph.json")
         save_graph(graph, staging / "graph.json")

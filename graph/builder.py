@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 
 import networkx as nx
 import numpy as np
@@ -74,7 +74,7 @@ def build_knowledge_graph(
         paper_concepts.append(tuple(concepts))
 
     _add_concept_nodes(graph, resolution, concept_papers, concept_mentions)
-    _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence)
+    _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence, concept_papers)
     _add_is_a_edges(graph, broader, concept_papers, resolution)
     return graph
 
@@ -148,13 +148,17 @@ def _add_cooccurrence_edges(
     paper_concepts: list[tuple[str, ...]],
     broader: dict[str, str],
     min_cooccurrence: int,
+    concept_papers: Counter[str],
 ) -> None:
     """CO_OCCURS_WITH between concepts of one paper, unless one is a kind of the other.
 
     Edges go in the order their pair first occurs (paper by paper, pairs in
     sorted order), so the graph and its files are the same run after run.
     """
-    for (a, b), weight in cooccurrence_counts(paper_concepts, min_papers=min_cooccurrence):
+    pairs = cooccurrence_counts(
+        paper_concepts, min_papers=min_cooccurrence, papers_of=concept_papers
+    )
+    for (a, b), weight in pairs:
         related = b in ancestors(a, broader) or a in ancestors(b, broader)
         if not related:
             graph.add_edge(a, b, key=CO_OCCURS, type=CO_OCCURS, weight=weight)
@@ -165,7 +169,10 @@ _PAIR_CHUNK = 1 << 20
 
 
 def cooccurrence_counts(
-    paper_concepts: Sequence[Collection[str]], *, min_papers: int = 1
+    paper_concepts: Sequence[Collection[str]],
+    *,
+    min_papers: int = 1,
+    papers_of: Mapping[str, int] | None = None,
 ) -> Iterator[tuple[tuple[str, str], int]]:
     """Every pair of concepts mentioned by ``min_papers`` papers or more, with the number
     of papers, in order of first occurrence (paper by paper, each paper's pairs in
@@ -180,6 +187,8 @@ def cooccurrence_counts(
     here a distinct pair takes 24 bytes, and only the pairs kept become Python objects.
     A pair can be in ``min_papers`` papers only if each of its concepts is, so
     concepts in fewer papers (most of a corpus's: named once) make no pairs at all.
+    ``papers_of`` (concept -> papers naming it) is counted here unless the caller
+    has it already, as the graph builder does.
 
     >>> list(cooccurrence_counts([{"b", "a", "c"}, {"a", "b"}]))
     [(('a', 'b'), 2), (('a', 'c'), 1), (('b', 'c'), 1)]
@@ -187,9 +196,9 @@ def cooccurrence_counts(
     [(('a', 'b'), 2)]
     """
     if min_papers > 1:
-        papers_of = Counter(c for concepts in paper_concepts for c in concepts)
+        if papers_of is None:
+            papers_of = Counter(c for concepts in paper_concepts for c in concepts)
         shared = {c for c, count in papers_of.items() if count >= min_papers}
-        del papers_of
         paper_concepts = [[c for c in concepts if c in shared] for concepts in paper_concepts]
     names = sorted(set().union(*paper_concepts)) if paper_concepts else []
     index = {name: i for i, name in enumerate(names)}

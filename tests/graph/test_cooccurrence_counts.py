@@ -46,3 +46,12 @@ def test_a_minimum_keeps_the_pairs_counted_that_often_in_the_same_order(paper_co
     expected = [(pair, n) for pair, n in counted_one_by_one(paper_concepts) if n >= least]
 
     assert list(cooccurrence_counts(paper_concepts, min_papers=least)) == expected
+
+
+@given(concept_sets, st.integers(min_value=1, max_value=4))
+def test_paper_counts_the_caller_has_give_the_same_pairs(paper_concepts, least):
+    papers_of = Counter(c for concepts in paper_concepts for c in concepts)
+
+    given_counts = cooccurrence_counts(paper_concepts, min_papers=least, papers_of=papers_of)
+
+    assert list(given_counts) == list(cooccurrence_counts(paper_concepts, min_papers=least))
