@@ -30,6 +30,7 @@ from .gc_tuning import fewer_collections
 from .graph.builder import build_knowledge_graph
 from .graph.io import load_graph, save_graph
 from .graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES
+from .processes import available_cores, fork_available, forked_call
 from .records import Paper, PaperMentions, ReadResult, Resolution
 
 log = logging.getLogger(__name__)
@@ -269,6 +270,7 @@ def write_outputs(
     html: bool = True,
     neo4j_bundle: bool = True,
     on_step: Callable[[str], None] | None = None,
+    jobs: int | None = None,
 ) -> Outputs:
     """Write graph.json, graph.graphml, graph.html and the neo4j/ bundle to ``outdir``.
 
@@ -282,6 +284,10 @@ def write_outputs(
     beside a neo4j/ of another; neo4j/ is replaced whole. Leftovers of a killed
     build are removed first. ``on_step`` is called with ``"writing <file>"`` as each
     output is started.
+
+    With ``jobs`` > 1 (default: one per core), graph.json and neo4j/ are written by a
+    forked second process while this one writes GraphML and graph.html (see
+    :func:`writes_in_two_processes`); the files are the same.
     """
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
@@ -289,20 +295,60 @@ def write_outputs(
     names = ["graph.json", "graph.graphml"]
     step = on_step or _silent
     with staged_folder(outdir) as staging:
-        step("writing graph.json")
-        save_graph(graph, staging / "graph.json")
-        step("writing graph.graphml")
-        write_graphml(graph, staging / "graph.graphml")
-        view = None
-        if html:
-            names.append("graph.html")
-            step("writing graph.html")
-            if prefers_map(graph):
-                view = write_map_html(graph, staging / "graph.html")
+
+        def json_and_bundle() -> None:
+            save_graph(graph, staging / "graph.json")
+            if neo4j_bundle:
+                write_neo4j_bundle(graph, staging / "neo4j")
+
+        aside = "graph.json and neo4j/" if neo4j_bundle else "graph.json"
+        two = writes_in_two_processes(graph, jobs)
+        with forked_call(aside, json_and_bundle) if two else _written_here() as wait:
+            if two:
+                step(f"writing {aside} (second process)")
             else:
-                view = write_html(graph, staging / "graph.html")
+                step("writing graph.json")
+                save_graph(graph, staging / "graph.json")
+            step("writing graph.graphml")
+            write_graphml(graph, staging / "graph.graphml")
+            view = None
+            if html:
+                names.append("graph.html")
+                step("writing graph.html")
+                if prefers_map(graph):
+                    view = write_map_html(graph, staging / "graph.html")
+                else:
+                    view = write_html(graph, staging / "graph.html")
+            if two:
+                step(f"finishing {aside}")
+                wait()
+            elif neo4j_bundle:
+                step("writing neo4j/")
+                write_neo4j_bundle(graph, staging / "neo4j")
         if neo4j_bundle:
             names.append("neo4j")
-            step("writing neo4j/")
-            write_neo4j_bundle(graph, staging / "neo4j")
     return Outputs(paths=[outdir / name for name in names], view=view)
+
+
+def _written_here() -> contextlib.nullcontext:
+    """What :func:`write_outputs` has instead of a forked writer: nothing to wait for."""
+    return contextlib.nullcontext(None)
+
+
+#: Above this many nodes and edges, :func:`write_outputs` writes everything in one
+#: process: the forked writer touches every node and edge it writes, so its copy of
+#: the graph's memory grows towards the graph's own size (measured in
+#: bench/memory_steps.py), and a large corpus needs its memory more than a few seconds.
+TWO_PROCESS_MAX_ELEMENTS = 1_000_000
+
+
+def writes_in_two_processes(graph: nx.MultiDiGraph, jobs: int | None) -> bool:
+    """Whether :func:`write_outputs` writes with a forked second process: more than one
+    job (default: the cores), a platform that forks, and a graph of at most
+    :data:`TWO_PROCESS_MAX_ELEMENTS` nodes and edges."""
+    jobs = available_cores() if jobs is None else jobs
+    return (
+        jobs > 1
+        and fork_available()
+        and graph.number_of_nodes() + graph.number_of_edges() <= TWO_PROCESS_MAX_ELEMENTS
+    )

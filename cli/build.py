@@ -88,7 +88,9 @@ def build(
     jobs: Annotated[
         int | None,
         typer.Option(
-            "--jobs", "-j", help="Processes that extract in parallel (default: one per core)."
+            "--jobs",
+            "-j",
+            help="Processes that extract in parallel, and write the outputs (default: one per core).",
         ),
     ] = None,
     cache: Annotated[
@@ -166,7 +168,7 @@ def build(
             on_paper=lambda _paper: progress.advance(task),
             on_step=show,
         )
-        outputs = write_outputs(result.graph, output, html=html, on_step=show)
+        outputs = write_outputs(result.graph, output, html=html, on_step=show, jobs=jobs)
     print_summary(result)
     if outputs.view is not None and (outputs.view.nodes_left_out or outputs.view.edges_left_out):
         for line in outputs.view.summary()[1:]:

@@ -1,0 +1,72 @@
+"""With two cores, a second process writes graph.json and neo4j/: the same files, sooner."""
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+import paperkg.api as api
+from paperkg.api import write_outputs, writes_in_two_processes
+from paperkg.processes import fork_available
+
+needs_fork = pytest.mark.skipif(not fork_available(), reason="needs fork (Linux)")
+
+
+def _files(folder: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+@needs_fork
+def test_one_and_two_processes_write_the_same_files(example_graph, tmp_path):
+    one = write_outputs(example_graph, tmp_path / "one", jobs=1)
+    two = write_outputs(example_graph, tmp_path / "two", jobs=2)
+
+    assert writes_in_two_processes(example_graph, 2)
+    assert [p.name for p in one.paths] == [p.name for p in two.paths]
+    assert _files(tmp_path / "one") == _files(tmp_path / "two")
+    assert "neo4j/nodes_Paper.csv" in _files(tmp_path / "two")
+
+
+@needs_fork
+def test_a_failure_in_the_second_process_leaves_the_last_outputs(example_graph, tmp_path):
+    out = tmp_path / "out"
+    write_outputs(example_graph, out, jobs=2)
+    before = _files(out)
+
+    def disk_full(graph, folder):  # a fault that cannot be made real here
+        raise OSError(28, "No space left on device", str(folder))
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(api, "write_neo4j_bundle", disk_full)  # the fork inherits it
+    try:
+        with pytest.raises(OSError, match="No space left on device"):
+            write_outputs(example_graph, out, jobs=2)
+    finally:
+        mp.undo()
+
+    assert _files(out) == before
+    assert not [p for p in out.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_one_job_or_a_large_graph_writes_in_one_process(example_graph, monkeypatch):
+    assert not writes_in_two_processes(example_graph, 1)
+    monkeypatch.setattr(api, "TWO_PROCESS_MAX_ELEMENTS", len(example_graph) - 1)
+    assert not writes_in_two_processes(example_graph, 2)
+
+
+@needs_fork
+def test_the_steps_name_what_the_second_process_writes(example_graph, tmp_path):
+    steps = []
+
+    write_outputs(example_graph, tmp_path / "out", jobs=2, on_step=steps.append)
+
+    assert steps == [
+        "writing graph.json and neo4j/ (second process)",
+        "writing graph.graphml",
+        "writing graph.html",
+        "finishing graph.json and neo4j/",
+    ]
