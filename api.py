@@ -25,6 +25,8 @@ from .extract.model_names import resolve_model
 from .extract.readers import read_inputs
 from .extract.resolve import forget_memoised_names, resolve_concepts
 from .extract.specificity import drop_generic
+from .extract.standby import CHUNK as STANDBY_CHUNK
+from .extract.standby import StandbyExtractor
 from .extract.titles import mark_title_proposals
 from .gc_tuning import fewer_collections
 from .graph.builder import build_knowledge_graph
@@ -147,10 +149,12 @@ def build(
     address, or ``local``), the workers of that Dask cluster extract instead
     (:mod:`paperkg.extract.dask_cluster`); the graph is the same.
     """
-    read = read_inputs(paths, format=format, on_error=on_error)
-    if on_read is not None:
-        on_read(read)
-    results, from_cache = _extract(read.papers, model, jobs, cache_dir, on_paper, dask)
+    standby = _standby_extractor(model, jobs, cache_dir, dask)
+    with standby or contextlib.nullcontext():
+        read = read_inputs(paths, format=format, on_error=on_error)
+        if on_read is not None:
+            on_read(read)
+        results, from_cache = _extract(read.papers, model, jobs, cache_dir, on_paper, dask, standby)
     step = on_step or _silent
     added = 0
     if corpus_terms:
@@ -202,9 +206,14 @@ def _extract(
     cache_dir: str | Path | None,
     on_paper: Callable[[Paper], None] | None,
     dask: str | None = None,
+    standby: StandbyExtractor | None = None,
 ) -> tuple[list[PaperMentions], int]:
     """Every paper's mentions, in order: from the cache where it has them, else extracted
-    (and then stored). Returns them with the number that came from the cache."""
+    (and then stored). Returns them with the number that came from the cache.
+
+    A ``standby`` worker (see :func:`_standby_extractor`) extracts the papers the
+    cache lacks when they are few enough for one process.
+    """
     cached: list[PaperMentions | None] = [None] * len(papers)
     cache = None
     if cache_dir is not None:
@@ -218,6 +227,8 @@ def _extract(
     fresh: list[PaperMentions] = []
     if todo and dask:
         fresh = extract_on_dask(dask, model, todo, jobs=jobs, on_paper=on_paper)
+    elif todo and standby is not None and len(todo) <= STANDBY_CHUNK:
+        fresh = standby.extract(todo, on_paper=on_paper)
     elif todo:
         # spaCy only when there is something to extract, and PyTorch only if the model needs it
         from .extract.spacy_import import import_spacy_for
@@ -237,6 +248,18 @@ def _extract(
     extracted = iter(fresh)
     results = [hit if hit is not None else next(extracted) for hit in cached]
     return results, len(papers) - len(todo)
+
+
+def _standby_extractor(
+    model: str | Path | None, jobs: int | None, cache_dir: str | Path | None, dask: str | None
+) -> StandbyExtractor | None:
+    """A worker that loads the pipeline while the build reads its inputs, when the build
+    has a cache (a rebuild often has only a few new papers, whose extraction would
+    otherwise wait for spaCy and the model to load) and a second core to do it on."""
+    jobs = available_cores() if jobs is None else jobs
+    if cache_dir is None or dask or jobs < 2 or not StandbyExtractor.available():
+        return None
+    return StandbyExtractor(None if model is None else str(model))
 
 
 def build_graph(paths: Iterable[str | Path] | str | Path, **options) -> nx.MultiDiGraph:

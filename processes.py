@@ -38,9 +38,10 @@ def fork_available() -> bool:
     return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
 
 
-def _die_with(parent: int) -> None:
-    """Have the kernel kill this child when its parent dies, so a killed build leaves
-    no process behind still writing into its staging folder."""
+def die_with_parent(parent: int) -> None:
+    """In a forked child of ``parent`` (its pid): have the kernel kill this process
+    when the parent dies, so a killed build leaves no process behind, still
+    writing into its staging folder or loading a model."""
     import ctypes
 
     pr_set_pdeathsig = 1
@@ -50,7 +51,7 @@ def _die_with(parent: int) -> None:
 
 
 def _child(connection, parent: int, function: Callable[..., Any], args: tuple) -> None:
-    _die_with(parent)
+    die_with_parent(parent)
     try:
         function(*args)
     except BaseException as error:  # noqa: BLE001 - every failure goes back to the parent

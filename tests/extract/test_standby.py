@@ -1,0 +1,77 @@
+"""The standby extractor: loaded while a rebuild reads, it extracts what the cache lacks."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import paperkg.api as api
+from paperkg.api import build
+from paperkg.errors import PaperkgError
+from paperkg.extract.extractor import extract_mentions
+from paperkg.extract.readers import read_inputs
+from paperkg.extract.standby import StandbyExtractor
+from paperkg.graph.io import save_graph
+
+pytestmark = pytest.mark.skipif(not StandbyExtractor.available(), reason="needs fork (Linux)")
+
+
+def test_it_finds_what_this_process_finds(nlp, repo_root):
+    papers = read_inputs([repo_root / "examples" / "iclr2025_abstracts.txt"]).papers[:6]
+    seen = []
+
+    with StandbyExtractor(None) as standby:
+        found = standby.extract(papers, on_paper=seen.append)
+
+    assert found == extract_mentions(nlp, papers)
+    assert seen == papers
+
+
+def test_a_model_that_cannot_load_is_an_error_when_papers_come(tmp_path, repo_root):
+    papers = read_inputs([repo_root / "examples" / "iclr2025_abstracts.txt"]).papers[:1]
+
+    with StandbyExtractor(str(tmp_path / "no-such-model")) as standby:
+        with pytest.raises(PaperkgError, match="no-such-model"):
+            standby.extract(papers)
+
+
+def test_closing_it_while_it_loads_stops_it_at_once():
+    standby = StandbyExtractor(None)
+    started = time.monotonic()
+    standby.close()
+    assert time.monotonic() - started < 2
+    assert not standby._process.is_alive()
+
+
+def test_a_rebuild_with_new_papers_has_them_extracted_by_the_standby(tmp_path, repo_root):
+    blocks = (repo_root / "examples" / "iclr2025_abstracts.txt").read_text().split("\n\n")
+    (tmp_path / "first.txt").write_text("\n\n".join(blocks[:12]))
+    (tmp_path / "more.txt").write_text("\n\n".join(blocks[:1] + blocks[12:]))
+    inputs = [tmp_path / "first.txt", tmp_path / "more.txt"]
+    build([tmp_path / "first.txt"], cache_dir=tmp_path / "cache", jobs=1)
+    used = []
+    extract = StandbyExtractor.extract
+
+    def counted(self, papers, on_paper=None):
+        used.append(len(papers))
+        return extract(self, papers, on_paper)
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(StandbyExtractor, "extract", counted)
+    try:
+        grown = build(inputs, cache_dir=tmp_path / "cache", jobs=2)
+    finally:
+        mp.undo()
+    uncached = build(inputs, jobs=1)
+
+    assert used == [len(grown.read.papers) - grown.from_cache] and used[0] > 0
+    save_graph(grown.graph, tmp_path / "grown.json")
+    save_graph(uncached.graph, tmp_path / "uncached.json")
+    assert (tmp_path / "grown.json").read_bytes() == (tmp_path / "uncached.json").read_bytes()
+
+
+def test_one_job_or_no_cache_starts_no_standby(tmp_path):
+    assert api._standby_extractor(None, 1, tmp_path, None) is None
+    assert api._standby_extractor(None, 2, None, None) is None
+    assert api._standby_extractor(None, 2, tmp_path, "local:2") is None
