@@ -24,6 +24,7 @@ from .extract.labels import unify_concept_labels, vote_labels
 from .extract.model_names import resolve_model
 from .extract.readers import read_inputs
 from .extract.resolve import forget_memoised_names, resolve_concepts
+from .extract.resolve.name_memos import load_name_memos, save_name_memos
 from .extract.specificity import drop_generic
 from .extract.standby import CHUNK as STANDBY_CHUNK
 from .extract.standby import StandbyExtractor
@@ -156,6 +157,8 @@ def build(
             on_read(read)
         results, from_cache = _extract(read.papers, model, jobs, cache_dir, on_paper, dask, standby)
     step = on_step or _silent
+    if cache_dir is not None:
+        load_name_memos(cache_dir)  # the names the last build asked for: see name_memos
     added = 0
     if corpus_terms:
         step(CORPUS_STEPS[0])
@@ -166,6 +169,8 @@ def build(
     step(CORPUS_STEPS[2])
     resolution = unify_concept_labels(resolve_concepts(results, alias_file=alias_file))
     resolution = drop_generic(results, resolution)
+    if cache_dir is not None:
+        save_name_memos(cache_dir)
     forget_memoised_names()  # the graph is built without them, at the build's peak memory
     if min_cooccurrence is None:
         min_cooccurrence = 1 if len(read.papers) < 500 else 2

@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from ..records import Mention, PaperMentions
-from .resolve.keys import name_memo
+from .resolve.name_memos import name_memo
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")

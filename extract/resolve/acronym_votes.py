@@ -30,11 +30,11 @@ from .keys import (
     appended_acronym,
     clean_surface,
     is_acronym,
-    name_memo,
     parenthetical_definition,
     singular,
 )
 from .lexicon import LOWERCASE_WORDS
+from .name_memos import name_memo
 
 __all__ = [
     "ACRONYM_MAJORITY",

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 
 from ..names import proper_name_token
 from .lexicon import (
@@ -37,6 +36,7 @@ from .lexicon import (
     GENERIC_WORDS,
     NOVEL_KEEP,
 )
+from .name_memos import name_memo
 
 __all__ = [
     "appended_acronym",
@@ -49,40 +49,6 @@ __all__ = [
     "parenthetical_definition",
     "singular",
 ]
-
-#: Every :func:`name_memo`, for :func:`forget_memoised_names`.
-_NAME_MEMOS: list = []
-
-
-def name_memo(function):
-    """Memoise a pure function of names for the corpus steps, without a bound, and
-    register it to be emptied by :func:`forget_memoised_names`.
-
-    The corpus steps ask for the same names again and again, from one paper, one
-    step and one corpus vote to the next, so a memo that forgets them before the
-    steps end does the work twice: bounded at 200,000, a 20,000-paper corpus
-    (300,000 distinct names) missed 459,000 times where 299,000 is every name
-    once (resolution 14.5 -> 10.5 s). Unbounded, an entry is a dict slot (an
-    LRU's also holds a link of four). A build empties them once resolution is done, so they
-    do not weigh on the graph step, the peak of its memory, and again when it ends or
-    fails; code that calls these functions outside a build over corpus after corpus
-    should call :func:`forget_memoised_names` itself.
-    """
-    memoised = lru_cache(maxsize=None)(function)
-    _NAME_MEMOS.append(memoised)
-    return memoised
-
-
-def forget_memoised_names() -> None:
-    """Empty every :func:`name_memo` (the corpus steps call them per mention).
-
-    Each keeps every surface form of the corpus with its result, which would
-    otherwise stay in memory for the rest of the build, through its peak, the
-    graph. Only speed depends on them.
-    """
-    for memoised in _NAME_MEMOS:
-        memoised.cache_clear()
-
 
 # --------------------------------------------------------------------------- cleaning
 

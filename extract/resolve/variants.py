@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import re
 
-from .keys import name_memo, singular
+from .keys import singular
 from .lexicon import NOT_AGENTS, NOT_OF_HEADS, PROCESS_HEADS, VARIANT_TAILS
+from .name_memos import name_memo
 
 __all__ = [
     "agent_forms",
