@@ -115,12 +115,14 @@ def forget_memoised_names() -> None:
 
 @functools.lru_cache(maxsize=1)
 def code_identity() -> str:
-    """A hash of paperkg's extract/ code and word lists (models aside) and Python's
-    version: what a memoised name function's answer may depend on."""
+    """A hash of paperkg's extract/ code and word lists (models aside), of the records
+    they use, and of Python's version: what a memoised name function's answer may
+    depend on."""
     from ... import __version__
 
     extract = Path(__file__).resolve().parents[1]
     digest = hashlib.sha256(f"paperkg {__version__} python {sys.version}".encode())
+    digest.update((extract.parent / "records.py").read_bytes())
     for path in sorted(extract.rglob("*")):
         if "models" in path.relative_to(extract).parts or "__pycache__" in path.parts:
             continue
