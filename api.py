@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -25,9 +26,10 @@ from .extract.model_names import resolve_model
 from .extract.readers import read_inputs
 from .extract.resolve import forget_memoised_names, resolve_concepts
 from .extract.resolve.name_memos import load_name_memos, save_name_memos
+from .extract.spacy_import import this_process_is_owned
 from .extract.specificity import drop_generic
 from .extract.standby import CHUNK as STANDBY_CHUNK
-from .extract.standby import StandbyExtractor
+from .extract.standby import StandbyExtractor, StandbyLost
 from .extract.titles import mark_title_proposals
 from .gc_tuning import fewer_collections
 from .graph.builder import build_knowledge_graph
@@ -146,7 +148,11 @@ def build(
     same results as one. With ``cache_dir`` (e.g.
     :func:`~paperkg.extract.cache.default_cache_dir`), each paper's extraction is
     kept there and reused while its text and the pipeline stay the same, so a
-    rebuild extracts only new or changed papers. With ``dask`` (a scheduler
+    rebuild extracts only new or changed papers; with a second core too (see
+    :func:`_second_core`), a standby process loads the pipeline while the inputs
+    are read, for the papers the cache lacks (:mod:`paperkg.extract.standby`), and
+    the corpus steps start from the name answers the last build kept there
+    (:mod:`paperkg.extract.resolve.name_memos`). With ``dask`` (a scheduler
     address, or ``local``), the workers of that Dask cluster extract instead
     (:mod:`paperkg.extract.dask_cluster`); the graph is the same.
     """
@@ -157,8 +163,9 @@ def build(
             on_read(read)
         results, from_cache = _extract(read.papers, model, jobs, cache_dir, on_paper, dask, standby)
     step = on_step or _silent
+    inputs = _input_files(read.papers)
     if cache_dir is not None:
-        load_name_memos(cache_dir)  # the names the last build asked for: see name_memos
+        load_name_memos(cache_dir, inputs)  # the names the last build asked for
     added = 0
     if corpus_terms:
         step(CORPUS_STEPS[0])
@@ -170,7 +177,7 @@ def build(
     resolution = unify_concept_labels(resolve_concepts(results, alias_file=alias_file))
     resolution = drop_generic(results, resolution)
     if cache_dir is not None:
-        save_name_memos(cache_dir)
+        save_name_memos(cache_dir, inputs)
     forget_memoised_names()  # the graph is built without them, at the build's peak memory
     if min_cooccurrence is None:
         min_cooccurrence = 1 if len(read.papers) < 500 else 2
@@ -191,6 +198,12 @@ def build(
         relabelled_mentions=relabelled,
         from_cache=from_cache,
     )
+
+
+def _input_files(papers: list[Paper]) -> list[str]:
+    """The absolute paths of the files ``papers`` were read from (a source is
+    ``path#record``): which corpus a build is, for its name memos."""
+    return sorted({os.path.abspath(p.source.rpartition("#")[0]) for p in papers})
 
 
 def _handed_over(items: list) -> Iterator:
@@ -229,12 +242,19 @@ def _extract(
                 if hit is not None:
                     on_paper(paper)
     todo = [p for p, hit in zip(papers, cached, strict=True) if hit is None]
-    fresh: list[PaperMentions] = []
-    if todo and dask:
+    fresh: list[PaperMentions] | None = None
+    if standby is not None:
+        if todo and len(todo) <= STANDBY_CHUNK:
+            try:
+                fresh = standby.extract(todo, on_paper=on_paper)
+            except StandbyLost as lost:  # only a lost speed-up: extract here
+                log.warning("%s; extracting %d papers without it", lost, len(todo))
+        standby.close()  # done, or not needed: the pool's processes load their own
+    if fresh is not None or not todo:
+        fresh = fresh or []
+    elif dask:
         fresh = extract_on_dask(dask, model, todo, jobs=jobs, on_paper=on_paper)
-    elif todo and standby is not None and len(todo) <= STANDBY_CHUNK:
-        fresh = standby.extract(todo, on_paper=on_paper)
-    elif todo:
+    else:
         # spaCy only when there is something to extract, and PyTorch only if the model needs it
         from .extract.spacy_import import import_spacy_for
 
@@ -255,14 +275,24 @@ def _extract(
     return results, len(papers) - len(todo)
 
 
+def _second_core(jobs: int | None) -> bool:
+    """Whether a build may fork a helper onto a second core (the standby extractor,
+    the second writer): with ``jobs`` > 1, or by default (``None``) in a process
+    paperkg owns, the ``paperkg`` command, on a machine with two cores or more.
+    Forking a caller's own process (a notebook and its threads, a web server) is
+    for the caller to ask for."""
+    if jobs is None:
+        return this_process_is_owned() and available_cores() > 1
+    return jobs > 1
+
+
 def _standby_extractor(
     model: str | Path | None, jobs: int | None, cache_dir: str | Path | None, dask: str | None
 ) -> StandbyExtractor | None:
     """A worker that loads the pipeline while the build reads its inputs, when the build
     has a cache (a rebuild often has only a few new papers, whose extraction would
     otherwise wait for spaCy and the model to load) and a second core to do it on."""
-    jobs = available_cores() if jobs is None else jobs
-    if cache_dir is None or dask or jobs < 2 or not StandbyExtractor.available():
+    if cache_dir is None or dask or not _second_core(jobs) or not StandbyExtractor.available():
         return None
     return StandbyExtractor(None if model is None else str(model))
 
@@ -313,9 +343,10 @@ def write_outputs(
     build are removed first. ``on_step`` is called with ``"writing <file>"`` as each
     output is started.
 
-    With ``jobs`` > 1 (default: one per core), graph.json and neo4j/ are written by a
-    forked second process while this one writes GraphML and graph.html (see
-    :func:`writes_in_two_processes`); the files are the same.
+    With ``jobs`` > 1 (by default, in the ``paperkg`` command on a machine with two
+    cores), graph.json and neo4j/ are written by a forked second process while this
+    one writes GraphML and graph.html (see :func:`writes_in_two_processes`); the
+    files are the same.
     """
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
@@ -371,12 +402,11 @@ TWO_PROCESS_MAX_ELEMENTS = 1_000_000
 
 
 def writes_in_two_processes(graph: nx.MultiDiGraph, jobs: int | None) -> bool:
-    """Whether :func:`write_outputs` writes with a forked second process: more than one
-    job (default: the cores), a platform that forks, and a graph of at most
+    """Whether :func:`write_outputs` writes with a forked second process: a second
+    core (see :func:`_second_core`), a platform that forks, and a graph of at most
     :data:`TWO_PROCESS_MAX_ELEMENTS` nodes and edges."""
-    jobs = available_cores() if jobs is None else jobs
     return (
-        jobs > 1
+        _second_core(jobs)
         and fork_available()
         and graph.number_of_nodes() + graph.number_of_edges() <= TWO_PROCESS_MAX_ELEMENTS
     )

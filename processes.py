@@ -12,12 +12,16 @@ pickling the graph. Not where ``fork`` is missing or unsafe (Windows, macOS):
 from __future__ import annotations
 
 import contextlib
+import logging
 import multiprocessing
 import os
 import signal
 import sys
+import traceback
 from collections.abc import Callable, Iterator
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 
 def available_cores() -> int:
@@ -50,23 +54,47 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def _child(connection, parent: int, function: Callable[..., Any], args: tuple) -> None:
+def become_forked_child(parent: int) -> None:
+    """What a child forked from a build does first: die with ``parent``, and write
+    to the real stdout and stderr with plain logging.
+
+    The parent may be showing a progress display (rich replaces ``sys.stderr``
+    with a proxy whose locks its refresh thread takes) or run in a notebook
+    (whose streams go through threads); a lock held by a thread at the fork stays
+    held in the child for good, and its first warning would hang it.
+    """
     die_with_parent(parent)
+    sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+    root = logging.getLogger()
+    root.handlers = [logging.StreamHandler(sys.__stderr__)]
+
+
+class ForkedCallFailed(RuntimeError):
+    """The forked child ended without saying how (killed, or out of memory), or its
+    error could not be brought back."""
+
+
+class _RemoteTraceback(Exception):
+    """The child's traceback, chained to the error it raised."""
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+def _child(connection, parent: int, function: Callable[..., Any], args: tuple) -> None:
+    become_forked_child(parent)
     try:
         function(*args)
     except BaseException as error:  # noqa: BLE001 - every failure goes back to the parent
+        trace = "".join(traceback.format_exception(error))
         try:
-            connection.send(error)
+            connection.send((error, trace))
         except Exception:  # not picklable: its type and message are enough
-            connection.send(RuntimeError(f"{type(error).__name__}: {error}"))
+            connection.send((RuntimeError(f"{type(error).__name__}: {error}"), trace))
         connection.close()
         os._exit(1)
     connection.send(None)
     connection.close()
-
-
-class ForkedCallFailed(RuntimeError):
-    """The forked child ended without saying how (killed, or out of memory)."""
 
 
 @contextlib.contextmanager
@@ -75,10 +103,12 @@ def forked_call(
 ) -> Iterator[Callable[[], None]]:
     """Start ``function(*args)`` in a forked child; the block gets ``wait``.
 
-    ``wait()`` returns once the child is done and raises what the child raised (or
-    :class:`ForkedCallFailed`, naming ``what``, if it died without a word). If the
-    block raises, the child is killed first. The block must call ``wait`` to learn
-    that the child succeeded.
+    ``wait()`` returns once the child is done and raises what the child raised
+    (chained to the child's traceback), or :class:`ForkedCallFailed`, naming
+    ``what``, if it died without a word. If the block raises, or ``wait`` is
+    interrupted, the child is killed. The block must call ``wait`` to learn that
+    the child succeeded. If this process cannot fork (out of memory), ``wait``
+    runs ``function`` here instead: slower, not lost.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "x.txt"
@@ -92,31 +122,51 @@ def forked_call(
     process = context.Process(
         target=_child, args=(sender, os.getpid(), function, args), name=f"paperkg {what}"
     )
-    process.start()
+    try:
+        process.start()
+    except OSError as error:
+        log.warning("cannot start a second process (%s); writing %s in this one", error, what)
+        process = None
     sender.close()
-    waited = False
+    if process is None:
+        receiver.close()
+        yield lambda: function(*args)
+        return
+    finished = False
 
     def wait() -> None:
-        nonlocal waited
-        waited = True
+        nonlocal finished
         try:
             outcome = receiver.recv()
         except EOFError:
             outcome = None
             process.join()
             if process.exitcode != 0:
-                outcome = ForkedCallFailed(
-                    f"the process writing {what} ended with exit code {process.exitcode}"
-                    + (" (killed: out of memory?)" if process.exitcode == -signal.SIGKILL else "")
+                outcome = (
+                    ForkedCallFailed(
+                        f"the process writing {what} ended with exit code {process.exitcode}"
+                        + (
+                            " (killed: out of memory?)"
+                            if process.exitcode == -signal.SIGKILL
+                            else ""
+                        )
+                    ),
+                    None,
                 )
+        except Exception as error:  # the child's error came back but cannot be rebuilt here
+            outcome = (ForkedCallFailed(f"the process writing {what} failed: {error!r}"), None)
         process.join()
+        finished = True
         if outcome is not None:
-            raise outcome
+            error, trace = outcome
+            if trace:
+                raise error from _RemoteTraceback(trace)
+            raise error
 
     try:
         yield wait
     finally:
-        if not waited:
+        if not finished:
             process.kill()
         process.join()
         receiver.close()

@@ -15,14 +15,12 @@ is no standby: the papers are extracted as before.
 
 from __future__ import annotations
 
-import logging
 import multiprocessing
 import os
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..processes import die_with_parent, fork_available
+from ..processes import become_forked_child, fork_available
 from .workers import extract_chunk, load_worker
 
 if TYPE_CHECKING:
@@ -32,17 +30,9 @@ if TYPE_CHECKING:
 CHUNK = 64
 
 
-def _plain_logging() -> None:
-    """The parent's log handlers may be mid-write in another thread (a progress
-    display) at the fork, their locks held for good: the worker logs plainly."""
-    root = logging.getLogger()
-    root.handlers = [logging.StreamHandler(sys.stderr)]
-
-
 def _serve(connection, parent: int, model: str | None) -> None:
     """The worker: load the pipeline, then extract each list of papers it is sent."""
-    die_with_parent(parent)
-    _plain_logging()
+    become_forked_child(parent)
     try:
         load_worker(model)
         failed = None
@@ -64,14 +54,19 @@ def _serve(connection, parent: int, model: str | None) -> None:
             connection.send((False, error))
 
 
+class StandbyLost(RuntimeError):
+    """The standby worker died before answering: the build extracts without it."""
+
+
 class StandbyExtractor:
     """One spawned worker loading the pipeline ``model`` (a name, a folder, or None
     for the default) from the moment it is created.
 
     :meth:`extract` gives the same results as
     :func:`~paperkg.extract.extractor.extract_mentions` in this process (the worker
-    runs it, over at most :data:`CHUNK` papers at a time). :meth:`close` stops the
-    worker, also in the middle of loading; use it as a context manager.
+    runs it, over at most :data:`CHUNK` papers at a time); if the worker has died,
+    it raises :class:`StandbyLost`. :meth:`close` stops the worker, also in the
+    middle of loading; use it as a context manager.
     """
 
     available = staticmethod(fork_available)
@@ -95,14 +90,11 @@ class StandbyExtractor:
         results: list[PaperMentions] = []
         for start in range(0, len(papers), CHUNK):
             chunk = papers[start : start + CHUNK]
-            self._connection.send(chunk)
             try:
+                self._connection.send(chunk)
                 ok, answer = self._connection.recv()
-            except EOFError:
-                raise RuntimeError(
-                    f"the extraction worker stopped (exit code {self._process.exitcode}); "
-                    "run with --jobs 1 to see the error in this process"
-                ) from None
+            except (OSError, EOFError) as error:  # it died: killed, out of memory
+                raise StandbyLost(f"the standby extractor stopped ({error!r})") from error
             if not ok:
                 raise answer
             results.extend(answer)

@@ -1,12 +1,15 @@
 """With two cores, a second process writes graph.json and neo4j/: the same files, sooner."""
 
 import hashlib
+import os
 from pathlib import Path
 
 import pytest
 
 import paperkg.api as api
 from paperkg.api import write_outputs, writes_in_two_processes
+from paperkg.export.neo4j_bundle import write_neo4j_bundle
+from paperkg.extract import spacy_import
 from paperkg.processes import fork_available
 
 needs_fork = pytest.mark.skipif(not fork_available(), reason="needs fork (Linux)")
@@ -37,8 +40,12 @@ def test_a_failure_in_the_second_process_leaves_the_last_outputs(example_graph, 
     write_outputs(example_graph, out, jobs=2)
     before = _files(out)
 
+    parent = os.getpid()
+
     def disk_full(graph, folder):  # a fault that cannot be made real here
-        raise OSError(28, "No space left on device", str(folder))
+        if os.getpid() != parent:  # only in the second process: the error crosses back
+            raise OSError(28, "No space left on device", str(folder))
+        write_neo4j_bundle(graph, folder)
 
     mp = pytest.MonkeyPatch()
     mp.setattr(api, "write_neo4j_bundle", disk_full)  # the fork inherits it
@@ -54,6 +61,10 @@ def test_a_failure_in_the_second_process_leaves_the_last_outputs(example_graph, 
 
 def test_one_job_or_a_large_graph_writes_in_one_process(example_graph, monkeypatch):
     assert not writes_in_two_processes(example_graph, 1)
+    monkeypatch.setattr(spacy_import, "_owned", False)  # a notebook, a web server
+    assert not writes_in_two_processes(example_graph, None)  # their process: theirs to fork
+    monkeypatch.setattr(spacy_import, "_owned", True)  # the paperkg command
+    assert writes_in_two_processes(example_graph, None) == (os.cpu_count() > 1)
     monkeypatch.setattr(api, "TWO_PROCESS_MAX_ELEMENTS", len(example_graph) - 1)
     assert not writes_in_two_processes(example_graph, 2)
 

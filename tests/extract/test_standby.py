@@ -9,6 +9,7 @@ import pytest
 import paperkg.api as api
 from paperkg.api import build
 from paperkg.errors import PaperkgError
+from paperkg.extract import spacy_import
 from paperkg.extract.extractor import extract_mentions
 from paperkg.extract.readers import read_inputs
 from paperkg.extract.standby import StandbyExtractor
@@ -71,7 +72,36 @@ def test_a_rebuild_with_new_papers_has_them_extracted_by_the_standby(tmp_path, r
     assert (tmp_path / "grown.json").read_bytes() == (tmp_path / "uncached.json").read_bytes()
 
 
-def test_one_job_or_no_cache_starts_no_standby(tmp_path):
+def test_one_job_no_cache_or_a_callers_process_starts_no_standby(tmp_path, monkeypatch):
+    monkeypatch.setattr(spacy_import, "_owned", False)
+    assert api._standby_extractor(None, None, tmp_path, None) is None
     assert api._standby_extractor(None, 1, tmp_path, None) is None
     assert api._standby_extractor(None, 2, None, None) is None
     assert api._standby_extractor(None, 2, tmp_path, "local:2") is None
+
+
+def test_a_standby_that_died_only_costs_its_speed_up(tmp_path, repo_root, caplog):
+    blocks = (repo_root / "examples" / "iclr2025_abstracts.txt").read_text().split("\n\n")
+    (tmp_path / "first.txt").write_text("\n\n".join(blocks[:12]))
+    (tmp_path / "more.txt").write_text("\n\n".join(blocks[:1] + blocks[12:]))
+    inputs = [tmp_path / "first.txt", tmp_path / "more.txt"]
+    build([tmp_path / "first.txt"], cache_dir=tmp_path / "cache", jobs=1)
+    start = api._standby_extractor
+
+    def killed(*args):  # out of memory while loading: a fault made real with a kill
+        standby = start(*args)
+        standby._process.kill()
+        standby._process.join()
+        return standby
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(api, "_standby_extractor", killed)
+    try:
+        grown = build(inputs, cache_dir=tmp_path / "cache", jobs=2)
+    finally:
+        mp.undo()
+
+    assert "the standby extractor stopped" in caplog.text
+    save_graph(grown.graph, tmp_path / "grown.json")
+    save_graph(build(inputs, jobs=1).graph, tmp_path / "uncached.json")
+    assert (tmp_path / "grown.json").read_bytes() == (tmp_path / "uncached.json").read_bytes()
