@@ -1,9 +1,14 @@
 """A rebuild starts from the names the last build worked out, and builds the same graph."""
 
+import json
 import pickle
+import shutil
+
+import pytest
 
 from paperkg.api import build
 from paperkg.extract.resolve import keys, name_memos
+from paperkg.extract.resolve.name_memos import code_identity
 from paperkg.graph.io import save_graph
 
 ABSTRACTS = [
@@ -15,8 +20,14 @@ ABSTRACTS = [
 
 
 def _memo_file(cache):
-    [path] = (cache / "names").glob("*.pickle")
+    [path] = (cache / "names").glob("*/*.json")
     return path
+
+
+def _same_graph(result, tmp_path, other):
+    save_graph(result.graph, tmp_path / "one.json")
+    save_graph(other.graph, tmp_path / "other.json")
+    return (tmp_path / "one.json").read_bytes() == (tmp_path / "other.json").read_bytes()
 
 
 def test_a_rebuild_reads_the_saved_names_and_builds_the_same_graph(tmp_path):
@@ -26,35 +37,49 @@ def test_a_rebuild_reads_the_saved_names_and_builds_the_same_graph(tmp_path):
 
     first = build([data], cache_dir=cache, jobs=1)
     saved = _memo_file(cache)
-    written = saved.stat().st_mtime_ns
-    answers = pickle.loads(saved.read_bytes())
+    written = saved.stat().st_ino
+    answers = name_memos._decoded(
+        json.loads(saved.read_text())["memos"]["paperkg.extract.resolve.keys.canonical_key"]
+    )
     again = build([data], cache_dir=cache, jobs=1)
     plain = build([data], jobs=1)
 
-    assert answers["paperkg.extract.resolve.keys.canonical_key"][("GNN", "METHOD")] == "gnn"
-    assert saved.stat().st_mtime_ns == written  # every name came from the file: not rewritten
-    for result, name in [(first, "first"), (again, "again"), (plain, "plain")]:
-        save_graph(result.graph, tmp_path / f"{name}.json")
-    assert (tmp_path / "again.json").read_bytes() == (tmp_path / "plain.json").read_bytes()
-    assert (tmp_path / "first.json").read_bytes() == (tmp_path / "plain.json").read_bytes()
+    assert answers[("GNN", "METHOD")] == "gnn"
+    assert _memo_file(cache).stat().st_ino == written  # all names came from it: not rewritten
+    assert _same_graph(again, tmp_path, plain)
+    assert _same_graph(first, tmp_path, plain)
 
 
-def test_the_file_keeps_only_the_names_of_the_last_build(tmp_path):
+def test_the_file_keeps_only_the_names_of_the_last_build_of_those_inputs(tmp_path):
     cache = tmp_path / "cache"
-    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
-    one.write_text('{"id": "a", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
-    two.write_text(
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text(
+        '{"id": "a", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n'
+    )
+    build([corpus], cache_dir=cache, jobs=1)
+    corpus.write_text(
         '{"id": "b", "abstract": "We fine-tune BERT on SQuAD for question answering."}\n'
     )
 
-    build([one], cache_dir=cache, jobs=1)
-    build([two], cache_dir=cache, jobs=1)
+    build([corpus], cache_dir=cache, jobs=1)
 
-    surfaces = {
-        args[0] for memo in pickle.loads(_memo_file(cache).read_bytes()).values() for args in memo
-    }
+    saved = json.loads(_memo_file(cache).read_text())["memos"]
+    surfaces = {name for columns in saved.values() for name in columns["args"][0]}
     assert "BERT" in surfaces
     assert not any("Zyxwvut" in s for s in surfaces)
+
+
+def test_only_the_corpora_built_last_keep_their_names(tmp_path, monkeypatch):
+    monkeypatch.setattr(name_memos, "KEEP_CORPORA", 2)
+    cache = tmp_path / "cache"
+    for name in ["one", "two", "three"]:
+        corpus = tmp_path / f"{name}.jsonl"
+        corpus.write_text(
+            f'{{"id": "{name}", "abstract": "We train {name.title()}Net on Cora."}}\n'
+        )
+        build([corpus], cache_dir=cache, jobs=1)
+
+    assert len(list((cache / "names").glob("*/*.json"))) == 2
 
 
 def test_a_damaged_file_is_computed_again(tmp_path, caplog):
@@ -62,24 +87,50 @@ def test_a_damaged_file_is_computed_again(tmp_path, caplog):
     data.write_text("\n".join(ABSTRACTS) + "\n")
     cache = tmp_path / "cache"
     build([data], cache_dir=cache, jobs=1)
-    _memo_file(cache).write_bytes(b"not a pickle")
+    _memo_file(cache).write_text('{"memos": ["not", "a", "dict"]}')
 
     again = build([data], cache_dir=cache, jobs=1)
 
     assert "name memos: ignoring" in caplog.text
-    save_graph(again.graph, tmp_path / "again.json")
-    save_graph(build([data], jobs=1).graph, tmp_path / "plain.json")
-    assert (tmp_path / "again.json").read_bytes() == (tmp_path / "plain.json").read_bytes()
-    assert pickle.loads(_memo_file(cache).read_bytes())  # written whole again
+    assert _same_graph(again, tmp_path, build([data], jobs=1))
+    assert json.loads(_memo_file(cache).read_text())["memos"]  # written whole again
 
 
-def test_answers_from_the_file_count_as_asked_for():
+def test_another_version_of_the_code_has_other_answers(tmp_path, repo_root):
+    copy = tmp_path / "paperkg"
+    shutil.copytree(
+        repo_root / "extract", copy / "extract", ignore=shutil.ignore_patterns("models")
+    )
+    shutil.copy(repo_root / "records.py", copy / "records.py")
+    before = code_identity(copy / "extract")
+    lexicon = copy / "extract" / "resolve" / "lexicon.py"
+    lexicon.write_text(lexicon.read_text() + "\n# one more generic word\n")
+
+    assert code_identity(copy / "extract") != before
+    assert code_identity(repo_root / "extract") == name_memos.CODE_IDENTITY
+
+
+def test_answers_from_the_file_count_as_asked_for(tmp_path):
     name_memos.forget_memoised_names()
-    keys.canonical_key.earlier = {("Graph Neural Networks", "METHOD"): "graph neural network"}
+    try:
+        name_memos.load_name_memos(tmp_path, ["nothing saved yet"])  # notes what is asked
+        memo = keys.canonical_key.memo
+        memo.earlier = {("Graph Neural Networks", "METHOD"): "graph neural network"}
 
-    assert keys.canonical_key("Graph Neural Networks", "METHOD") == "graph neural network"
-    assert keys.canonical_key.computed == 0
-    assert keys.canonical_key.answers == {
-        ("Graph Neural Networks", "METHOD"): "graph neural network"
-    }
+        assert keys.canonical_key("Graph Neural Networks", "METHOD") == "graph neural network"
+        assert memo.computed == 0
+        assert memo.answers == {("Graph Neural Networks", "METHOD"): "graph neural network"}
+    finally:
+        name_memos.forget_memoised_names()
+
+
+def test_a_memoised_function_still_takes_keywords_and_pickles_by_name():
+    assert keys.canonical_key("GNNs", label="METHOD") == keys.canonical_key("GNNs", "METHOD")
+    assert pickle.loads(pickle.dumps(keys.canonical_key)) is keys.canonical_key
+    name_memos.forget_memoised_names()
+
+
+@pytest.fixture(autouse=True)
+def _no_memos_left():
+    yield
     name_memos.forget_memoised_names()
