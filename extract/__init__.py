@@ -9,11 +9,11 @@ lazily so that reading a file never pays for loading spaCy.
 __all__ = ["canonical_key", "extract_mentions", "load_pipeline", "read_inputs", "resolve_concepts"]
 
 _WHERE = {
-    "canonical_key": "keys",
+    "canonical_key": "resolve",
     "extract_mentions": "extractor",
     "load_pipeline": "pipeline",
     "read_inputs": "readers",
-    "resolve_concepts": "normalize",
+    "resolve_concepts": "resolve",
 }
 
 
