@@ -20,7 +20,7 @@ _WHERE = {
     "BundleReport": "neo4j_bundle",
     "PushReport": "neo4j_load",
     "ViewReport": "html",
-    "atomic_open": "atomic",
+    "atomic_open": ".atomic",  # paperkg.atomic, shared by every stage
     "push_graph": "neo4j_load",
     "push_to_neo4j": "neo4j_load",
     "write_graphml": "graphml",

@@ -91,7 +91,7 @@ def test_a_child_writes_around_a_stderr_whose_lock_a_thread_held_at_the_fork():
     """A progress display's stderr proxy, locked by its refresh thread at the fork,
     must not hang the child's first warning (nor the build waiting for it)."""
     script = textwrap.dedent("""
-        import logging, sys, threading
+        import logging, sys, threading, warnings
         from paperkg.processes import forked_call
 
         class ProgressStderr:  # as rich's: every write takes the display's lock
@@ -104,7 +104,11 @@ def test_a_child_writes_around_a_stderr_whose_lock_a_thread_held_at_the_fork():
 
         sys.stderr = ProgressStderr()
         ProgressStderr.lock.acquire()  # the refresh thread holds it at the fork
-        with forked_call("warning", logging.getLogger("paperkg").warning, "2 list elements") as wait:
+        def warn():
+            logging.getLogger("paperkg").warning("2 list elements")
+            warnings.warn("model trained with another spaCy version")  # to sys.stderr
+
+        with forked_call("warnings", warn) as wait:
             wait()
         print("done", flush=True)
     """)
@@ -113,3 +117,4 @@ def test_a_child_writes_around_a_stderr_whose_lock_a_thread_held_at_the_fork():
     )
     assert done.stdout.strip() == "done"
     assert "2 list elements" in done.stderr
+    assert "another spaCy version" in done.stderr

@@ -191,12 +191,10 @@ def load_name_memos(folder: str | Path, inputs: list[str]) -> int:
     _recording = True
     path = _memo_file(folder, inputs)
     try:
-        saved = json.loads(path.read_text(encoding="utf-8"))
-        memos = {
-            memo.key: _decoded(saved["memos"][memo.key])
-            for memo in NAME_MEMOS
-            if memo.key in saved["memos"]
-        }
+        saved = json.loads(path.read_text(encoding="utf-8"))["memos"]
+        if not isinstance(saved, dict):
+            raise TypeError(f"memos of {type(saved).__name__}, not of a dict")
+        memos = {memo.key: _decoded(saved[memo.key]) for memo in NAME_MEMOS if memo.key in saved}
     except FileNotFoundError:
         return 0
     except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
