@@ -208,11 +208,13 @@ def load_name_memos(folder: str | Path, inputs: list[str]) -> int:
 def save_name_memos(folder: str | Path, inputs: list[str]) -> bool:
     """Keep the answers this build asked for, for the next build of ``inputs`` with
     this cache ``folder``. Returns whether a file was written: not when every
-    answer came from the file and every answer in it was asked for (a rebuild of
-    the same corpus). Files of other code versions, and of all but the
-    :data:`KEEP_CORPORA` corpora built last, are removed."""
+    answer came from the file (a rebuild of the same corpus), even if some in it
+    were not asked for (a name looked up inside another memoised function, whose
+    own answer came from the file): they go at the next rewrite. Files of other
+    code versions, and of all but the :data:`KEEP_CORPORA` corpora built last, are
+    removed."""
     path = _memo_file(folder, inputs)
-    if not any(memo.computed or memo.earlier for memo in NAME_MEMOS):
+    if not any(memo.computed for memo in NAME_MEMOS):
         with contextlib.suppress(OSError):
             os.utime(path)  # used again: one of the corpora built last
         return False
