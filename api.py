@@ -127,6 +127,7 @@ def build(
     on_error: Literal["skip", "raise"] = "skip",
     min_cooccurrence: int | None = None,
     on_paper: Callable[[Paper], None] | None = None,
+    on_cached: Callable[[int], None] | None = None,
     on_read: Callable[[ReadResult], None] | None = None,
     on_step: Callable[[str], None] | None = None,
     corpus_terms: bool = True,
@@ -139,7 +140,9 @@ def build(
     ``min_cooccurrence`` defaults to 1 for corpora under 500 papers and 2 above, so a
     large corpus does not drown in one-off co-occurrence edges. ``on_read`` is called
     once the inputs are read (e.g. to size a progress bar) and ``on_paper`` after
-    each paper is processed; ``on_step`` is called with what the build does next once
+    each paper is processed (or, with ``on_cached``, ``on_cached`` once with the
+    number found in the extraction cache, and ``on_paper`` for the others only:
+    a rate of papers per second then counts extracted papers alone); ``on_step`` is called with what the build does next once
     extraction is done (one of :data:`CORPUS_STEPS`: at 100,000 papers these steps
     take minutes, which a user should see named). ``corpus_terms`` also finds, in
     every abstract, the terms the extractor tagged consistently in other abstracts
@@ -161,7 +164,9 @@ def build(
         read = read_inputs(paths, format=format, on_error=on_error)
         if on_read is not None:
             on_read(read)
-        results, from_cache = _extract(read.papers, model, jobs, cache_dir, on_paper, dask, standby)
+        results, from_cache = _extract(
+            read.papers, model, jobs, cache_dir, on_paper, dask, standby, on_cached
+        )
     step = on_step or _silent
     inputs = _input_files(read.papers)
     if cache_dir is not None:
@@ -225,6 +230,7 @@ def _extract(
     on_paper: Callable[[Paper], None] | None,
     dask: str | None = None,
     standby: StandbyExtractor | None = None,
+    on_cached: Callable[[int], None] | None = None,
 ) -> tuple[list[PaperMentions], int]:
     """Every paper's mentions, in order: from the cache where it has them, else extracted
     (and then stored). Returns them with the number that came from the cache.
@@ -237,7 +243,9 @@ def _extract(
     if cache_dir is not None:
         cache = ExtractionCache(cache_dir, identity=pipeline_identity(resolve_model(model)))
         cached = [cache.get(p) for p in papers]
-        if on_paper is not None:
+        if on_cached is not None:
+            on_cached(sum(hit is not None for hit in cached))
+        elif on_paper is not None:
             for paper, hit in zip(papers, cached, strict=True):
                 if hit is not None:
                     on_paper(paper)

@@ -26,13 +26,16 @@ EXIT_SKIPPED = 3
 
 
 class PapersPerSecond(ProgressColumn):
-    """The extraction rate, the number a user compares between --jobs and machines."""
+    """The extraction rate, the number a user compares between --jobs and machines:
+    papers extracted (those from the cache, the task's ``cached`` field, aside) over
+    the time since extraction started. An average, not rich's recent speed, which
+    reads a batch of papers finished together as thousands per second."""
 
     def render(self, task) -> Text:
-        if task.fields.get("step"):
+        if task.fields.get("step") or not task.elapsed:
             return Text("")
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:.1f} papers/s" if speed else "")
+        extracted = task.completed - task.fields.get("cached", 0)
+        return Text(f"{extracted / task.elapsed:.1f} papers/s" if extracted > 0 else "")
 
 
 class PapersDone(MofNCompleteColumn):
@@ -166,6 +169,9 @@ def build(
             dask=dask,
             on_read=lambda read: progress.update(task, total=len(read.papers)),
             on_paper=lambda _paper: progress.advance(task),
+            # papers from the cache count at once, and the rate and clock start after
+            # them (one by one, 3,190 of them in a few ms read as 700,000 papers/s)
+            on_cached=lambda n: progress.reset(task, completed=n, cached=n),
             on_step=show,
         )
         outputs = write_outputs(result.graph, output, html=html, on_step=show, jobs=jobs)

@@ -91,3 +91,20 @@ def test_the_build_summary_says_what_came_from_the_cache(corpus, tmp_path):
     assert "of them from the extraction cache" in result.output
     result = CliRunner().invoke(app, [*args, "--no-cache"])
     assert "from the extraction cache" not in result.output
+
+
+def test_cached_papers_can_be_counted_at_once_so_a_rate_counts_extracted_ones(corpus, tmp_path):
+    cache = tmp_path / "cache"
+    build([corpus / "first.txt"], cache_dir=cache, jobs=1)
+    counted, extracted = [], []
+
+    grown = build(
+        [corpus / "first.txt", corpus / "more.txt"],
+        cache_dir=cache,
+        jobs=1,
+        on_cached=counted.append,
+        on_paper=extracted.append,
+    )
+
+    assert counted == [grown.from_cache]
+    assert len(extracted) == len(grown.read.papers) - grown.from_cache > 0
