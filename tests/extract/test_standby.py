@@ -45,12 +45,24 @@ def test_closing_it_while_it_loads_stops_it_at_once():
     assert not standby._process.is_alive()
 
 
-def test_a_rebuild_with_new_papers_has_them_extracted_by_the_standby(tmp_path, repo_root):
+@pytest.fixture
+def grown(tmp_path, repo_root):
+    """Input files of a corpus and a cache holding the first file's papers only."""
     blocks = (repo_root / "examples" / "iclr2025_abstracts.txt").read_text().split("\n\n")
     (tmp_path / "first.txt").write_text("\n\n".join(blocks[:12]))
     (tmp_path / "more.txt").write_text("\n\n".join(blocks[:1] + blocks[12:]))
-    inputs = [tmp_path / "first.txt", tmp_path / "more.txt"]
     build([tmp_path / "first.txt"], cache_dir=tmp_path / "cache", jobs=1)
+    return [tmp_path / "first.txt", tmp_path / "more.txt"], tmp_path / "cache"
+
+
+def _same_graph(one, other, tmp_path) -> bool:
+    save_graph(one.graph, tmp_path / "one.json")
+    save_graph(other.graph, tmp_path / "other.json")
+    return (tmp_path / "one.json").read_bytes() == (tmp_path / "other.json").read_bytes()
+
+
+def test_a_rebuild_with_new_papers_has_them_extracted_by_the_standby(grown, tmp_path):
+    inputs, cache = grown
     used = []
     extract = StandbyExtractor.extract
 
@@ -61,15 +73,12 @@ def test_a_rebuild_with_new_papers_has_them_extracted_by_the_standby(tmp_path, r
     mp = pytest.MonkeyPatch()
     mp.setattr(StandbyExtractor, "extract", counted)
     try:
-        grown = build(inputs, cache_dir=tmp_path / "cache", jobs=2)
+        rebuilt = build(inputs, cache_dir=cache, jobs=2)
     finally:
         mp.undo()
-    uncached = build(inputs, jobs=1)
 
-    assert used == [len(grown.read.papers) - grown.from_cache] and used[0] > 0
-    save_graph(grown.graph, tmp_path / "grown.json")
-    save_graph(uncached.graph, tmp_path / "uncached.json")
-    assert (tmp_path / "grown.json").read_bytes() == (tmp_path / "uncached.json").read_bytes()
+    assert used == [len(rebuilt.read.papers) - rebuilt.from_cache] and used[0] > 0
+    assert _same_graph(rebuilt, build(inputs, jobs=1), tmp_path)
 
 
 def test_one_job_no_cache_or_a_callers_process_starts_no_standby(tmp_path, monkeypatch):
@@ -80,12 +89,8 @@ def test_one_job_no_cache_or_a_callers_process_starts_no_standby(tmp_path, monke
     assert api._standby_extractor(None, 2, tmp_path, "local:2") is None
 
 
-def test_a_standby_that_died_only_costs_its_speed_up(tmp_path, repo_root, caplog):
-    blocks = (repo_root / "examples" / "iclr2025_abstracts.txt").read_text().split("\n\n")
-    (tmp_path / "first.txt").write_text("\n\n".join(blocks[:12]))
-    (tmp_path / "more.txt").write_text("\n\n".join(blocks[:1] + blocks[12:]))
-    inputs = [tmp_path / "first.txt", tmp_path / "more.txt"]
-    build([tmp_path / "first.txt"], cache_dir=tmp_path / "cache", jobs=1)
+def test_a_standby_that_died_only_costs_its_speed_up(grown, tmp_path, caplog):
+    inputs, cache = grown
     start = api._standby_extractor
 
     def killed(*args):  # out of memory while loading: a fault made real with a kill
@@ -97,11 +102,9 @@ def test_a_standby_that_died_only_costs_its_speed_up(tmp_path, repo_root, caplog
     mp = pytest.MonkeyPatch()
     mp.setattr(api, "_standby_extractor", killed)
     try:
-        grown = build(inputs, cache_dir=tmp_path / "cache", jobs=2)
+        rebuilt = build(inputs, cache_dir=cache, jobs=2)
     finally:
         mp.undo()
 
     assert "the standby extractor stopped" in caplog.text
-    save_graph(grown.graph, tmp_path / "grown.json")
-    save_graph(build(inputs, jobs=1).graph, tmp_path / "uncached.json")
-    assert (tmp_path / "grown.json").read_bytes() == (tmp_path / "uncached.json").read_bytes()
+    assert _same_graph(rebuilt, build(inputs, jobs=1), tmp_path)
