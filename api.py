@@ -344,11 +344,11 @@ def write_outputs(
     more than :data:`~paperkg.export.html_map.MAP_MIN_PAPERS` papers, the
     paper-concept view (:mod:`paperkg.export.html`) for a smaller one.
 
-    The outputs are written into a staging folder inside ``outdir`` and moved into
-    place together at the end (:func:`~paperkg.atomic.staged_folder`), so a failure
-    or a killed build never leaves a half-written file nor a graph.json of one build
-    beside a neo4j/ of another; neo4j/ is replaced whole. Leftovers of a killed
-    build are removed first. ``on_step`` is called with ``"writing <file>"`` as each
+    The outputs are written into a new build folder inside ``outdir`` and their
+    names in ``outdir`` are switched to it in one rename
+    (:func:`~paperkg.atomic.staged_folder`), so a failure or a killed build never
+    leaves a half-written file nor a graph.json of one build beside a neo4j/ of
+    another. Leftovers of a killed build are removed first. ``on_step`` is called with ``"writing <file>"`` as each
     output is started.
 
     With ``jobs`` > 1 (by default, in the ``paperkg`` command on a machine with two

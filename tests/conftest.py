@@ -30,6 +30,27 @@ def shared_data() -> Path:
     return SHARED_DATA
 
 
+def read_outputs(folder: Path) -> dict[str, bytes]:
+    """The files of an output folder as a user opens them: through its links into
+    the current build, without the builds' folder itself (paperkg.atomic.BUILDS)."""
+    from paperkg.atomic import BUILDS
+
+    files = {}
+    for root, dirs, names in os.walk(folder, followlinks=True):
+        dirs[:] = [d for d in dirs if d != BUILDS]
+        for name in names:
+            path = Path(root, name)
+            if path.is_file():
+                files[str(path.relative_to(folder))] = path.read_bytes()
+    return files
+
+
+@pytest.fixture(scope="session")
+def output_files():
+    """:func:`read_outputs`, for tests that compare output folders."""
+    return read_outputs
+
+
 @pytest.fixture(scope="session")
 def nlp():
     from paperkg.extract.pipeline import load_pipeline

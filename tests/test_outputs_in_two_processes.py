@@ -1,8 +1,6 @@
 """With two cores, a second process writes graph.json and neo4j/: the same files, sooner."""
 
-import hashlib
 import os
-from pathlib import Path
 
 import pytest
 
@@ -15,30 +13,24 @@ from paperkg.processes import fork_available
 needs_fork = pytest.mark.skipif(not fork_available(), reason="needs fork (Linux)")
 
 
-def _files(folder: Path) -> dict[str, str]:
-    return {
-        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
-
-
 @needs_fork
-def test_one_and_two_processes_write_the_same_files(example_graph, tmp_path):
+def test_one_and_two_processes_write_the_sameoutput_files(example_graph, tmp_path, output_files):
     one = write_outputs(example_graph, tmp_path / "one", jobs=1)
     two = write_outputs(example_graph, tmp_path / "two", jobs=2)
 
     assert writes_in_two_processes(example_graph, 2)
     assert [p.name for p in one.paths] == [p.name for p in two.paths]
-    assert _files(tmp_path / "one") == _files(tmp_path / "two")
-    assert "neo4j/nodes_Paper.csv" in _files(tmp_path / "two")
+    assert output_files(tmp_path / "one") == output_files(tmp_path / "two")
+    assert "neo4j/nodes_Paper.csv" in output_files(tmp_path / "two")
 
 
 @needs_fork
-def test_a_failure_in_the_second_process_leaves_the_last_outputs(example_graph, tmp_path):
+def test_a_failure_in_the_second_process_leaves_the_last_outputs(
+    example_graph, tmp_path, output_files
+):
     out = tmp_path / "out"
     write_outputs(example_graph, out, jobs=2)
-    before = _files(out)
+    before = output_files(out)
 
     parent = os.getpid()
 
@@ -55,7 +47,7 @@ def test_a_failure_in_the_second_process_leaves_the_last_outputs(example_graph, 
     finally:
         mp.undo()
 
-    assert _files(out) == before
+    assert output_files(out) == before
     assert not [p for p in out.iterdir() if p.name.endswith(".tmp")]
 
 

@@ -1,0 +1,154 @@
+"""The outputs of a build replace the last build's in one atomic switch.
+
+Each output's name in the output folder is a link into ``.paperkg-builds/current``,
+and a build ends by renaming one link. The kill tests stop a real build with a real
+SIGKILL before each change it makes to the file system, one after another, and read
+the folder after each: every time, all of the last build or all of the new one.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+from pathlib import Path
+
+import pytest
+
+from paperkg import atomic
+from paperkg.api import write_outputs
+from paperkg.atomic import BUILDS
+
+needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+
+#: What a build does to the file system; the kill tests stop it before each call.
+STEPS = [(os, "replace"), (os, "symlink"), (os, "unlink"), (os, "link"), (shutil, "rmtree")]
+
+
+@pytest.fixture(scope="module")
+def two_graphs(example_graph):
+    """Two different graphs: the example's, and the example without its last paper."""
+    papers = [n for n, data in example_graph.nodes(data=True) if data.get("label") == "Paper"]
+    smaller = example_graph.copy()
+    smaller.remove_node(papers[-1])
+    return smaller, example_graph
+
+
+def write_killed_at(graph, out: Path, step: int) -> bool:
+    """Write ``graph``'s outputs to ``out`` in a child process killed (SIGKILL) just
+    before its ``step``-th file-system change; whether the kill came before the end."""
+    pid = os.fork()
+    if pid == 0:  # the child: count the changes, die at the chosen one
+        calls = 0
+
+        def counted(module, name):
+            real = getattr(module, name)
+
+            def call(*args, **kwargs):
+                nonlocal calls
+                calls += 1
+                if calls == step:
+                    os.kill(os.getpid(), signal.SIGKILL)
+                return real(*args, **kwargs)
+
+            setattr(module, name, call)
+
+        for module, name in STEPS:
+            counted(module, name)
+        try:
+            write_outputs(graph, out, jobs=1)
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    return os.WIFSIGNALED(status)
+
+
+def assert_killed_at_every_step_leaves_one_build(before: Path, graph, tmp_path, output_files):
+    old = output_files(before)
+    new = output_files(write_outputs(graph, tmp_path / "reference", jobs=1).paths[0].parent)
+    assert old != new
+    step = 0
+    while True:
+        step += 1
+        out = tmp_path / f"killed{step}"
+        shutil.copytree(before, out, symlinks=True)
+        killed = write_killed_at(graph, out, step)
+        seen = output_files(out)
+        assert seen in (old, new), f"a mix of two builds after a kill at step {step}"
+        if not killed:
+            assert seen == new
+            break
+        write_outputs(graph, out, jobs=1)  # the next build completes and tidies up
+        assert output_files(out) == new
+        current = os.readlink(out / BUILDS / "current")
+        assert {p.name for p in (out / BUILDS).iterdir()} == {"current", current}
+        assert not [p for p in out.iterdir() if p.name.endswith(".tmp")]
+    assert step > 6  # the kills covered the four outputs written, the switch, the tidying
+
+
+def test_outputs_are_links_into_the_current_build(example_graph, tmp_path, output_files):
+    out = tmp_path / "out"
+    first = write_outputs(example_graph, out, jobs=1)
+    build = os.readlink(out / BUILDS / "current")
+    write_outputs(example_graph, out, jobs=1)
+
+    for path in first.paths:
+        assert path.is_symlink() and os.readlink(path) == f"{BUILDS}/current/{path.name}"
+    assert os.readlink(out / BUILDS / "current") != build
+    assert not (out / BUILDS / build).exists()  # the last build's folder is removed
+    assert "neo4j/nodes_Paper.csv" in output_files(out)
+
+
+@needs_fork
+def test_a_build_killed_before_any_step_leaves_the_last_outputs_or_the_new(
+    two_graphs, tmp_path, output_files
+):
+    old_graph, new_graph = two_graphs
+    before = tmp_path / "before"
+    write_outputs(old_graph, before, jobs=1)
+    assert_killed_at_every_step_leaves_one_build(before, new_graph, tmp_path, output_files)
+
+
+@needs_fork
+def test_real_files_of_an_earlier_version_are_adopted_at_no_moment_mixed(
+    two_graphs, tmp_path, output_files, monkeypatch
+):
+    old_graph, new_graph = two_graphs
+    before = tmp_path / "before"
+    with monkeypatch.context() as m:  # an earlier version wrote real files
+        m.setattr(atomic, "_switch_to", lambda *args: False)
+        write_outputs(old_graph, before, jobs=1)
+    assert not (before / "graph.json").is_symlink() and (before / "neo4j").is_dir()
+
+    assert_killed_at_every_step_leaves_one_build(before, new_graph, tmp_path, output_files)
+    assert (tmp_path / "killed1" / "neo4j").is_symlink()
+
+
+def test_an_output_a_build_does_not_write_is_no_longer_shown(example_graph, tmp_path):
+    out = tmp_path / "out"
+    write_outputs(example_graph, out, jobs=1)
+    write_outputs(example_graph, out, jobs=1, html=False)
+    assert not (out / "graph.html").exists() and not (out / "graph.html").is_symlink()
+    assert (out / "graph.json").is_file()
+
+
+def test_without_links_the_outputs_are_moved_in_as_files(example_graph, tmp_path, monkeypatch):
+    def refused(*args, **kwargs):
+        raise OSError(1, "Operation not permitted")  # Windows without developer mode
+
+    out = tmp_path / "out"
+    monkeypatch.setattr(os, "symlink", refused)
+    write_outputs(example_graph, out, jobs=1)
+    write_outputs(example_graph, out, jobs=1)
+    assert (out / "graph.json").is_file() and not (out / "graph.json").is_symlink()
+    assert (out / "neo4j" / "nodes_Paper.csv").is_file()
+    assert not (out / BUILDS).exists() or not list((out / BUILDS).iterdir())
+
+
+def test_a_user_file_in_the_output_folder_is_left_alone(example_graph, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "notes.md").write_text("mine")
+    write_outputs(example_graph, out, jobs=1)
+    write_outputs(example_graph, out, jobs=1)
+    assert (out / "notes.md").read_text() == "mine"
