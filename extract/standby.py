@@ -7,6 +7,10 @@ read every input and looked each up in the cache. With a second core, a
 :class:`StandbyExtractor` started first does that loading on it meanwhile; the
 build hands it the papers the cache lacks, or stops it when there are none.
 
+The build waits for those papers doing nothing, so the worker shares them with
+a copy of itself forked once the pipeline is loaded (:func:`extract_on_two_cores`):
+both cores extract them.
+
 The worker is forked, early in the build while this process holds little, so
 it needs no ``if __name__ == "__main__"`` guard in a user's script (a spawned
 one would run the script again). Where fork is missing (Windows, macOS) there
@@ -15,12 +19,15 @@ is no standby: the papers are extracted as before.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import signal
+import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
-from ..processes import become_forked_child, fork_available
+from ..processes import available_cores, become_forked_child, fork_available
 from .workers import extract_chunk, load_worker
 
 if TYPE_CHECKING:
@@ -49,9 +56,76 @@ def _serve(connection, parent: int, model: str | None) -> None:
             connection.send((False, failed))
             continue
         try:
-            connection.send((True, extract_chunk(papers)))
+            connection.send((True, extract_on_two_cores(papers)))
         except Exception as error:  # noqa: BLE001 - the build raises it
             connection.send((False, error))
+
+
+#: fewest papers :func:`extract_on_two_cores` shares with a helper (a fork and a
+#: pickled answer cost a few milliseconds; a paper tens)
+SHARE_MIN = 4
+
+
+def extract_on_two_cores(papers: list[Paper]) -> list[PaperMentions]:
+    """The mentions of ``papers`` (as :func:`~.workers.extract_chunk`), the second half
+    extracted by a forked copy of this loaded worker.
+
+    Why: the build that sent the papers waits for them doing nothing, so its core
+    is free, and a copy forked from a loaded pipeline starts at once. Results are
+    the same: each paper is extracted on its own. Not with PyTorch loaded (its
+    thread pools do not survive a fork), nor on one core; if the helper cannot
+    start or dies, this process extracts its half too.
+    """
+    if len(papers) < SHARE_MIN or not _forks_safely() or available_cores() < 2:
+        return extract_chunk(papers)
+    half = (len(papers) + 1) // 2
+    receiver, sender = multiprocessing.Pipe(duplex=False)
+    try:
+        helper = os.fork()  # not a multiprocessing.Process: this worker is a daemon
+    except OSError:  # out of memory for a fork: one process, as before
+        receiver.close()
+        sender.close()
+        return extract_chunk(papers)
+    if helper == 0:
+        receiver.close()
+        _extract_into(sender, papers[half:])  # never returns
+    sender.close()
+    try:
+        first = extract_chunk(papers[:half])
+        try:
+            ok, second = receiver.recv()
+        except (EOFError, OSError):  # the helper died (killed, out of memory)
+            ok, second = True, extract_chunk(papers[half:])
+        if not ok:
+            raise second
+        return first + second
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(helper, signal.SIGKILL)  # done already, or not needed any more
+        os.waitpid(helper, 0)
+        receiver.close()
+
+
+def _forks_safely() -> bool:
+    """Whether a fork of this worker can extract: not once PyTorch is imported (a
+    worker imports it only for a pipeline that runs on it)."""
+    return "torch" not in sys.modules
+
+
+def _extract_into(connection, papers: list[Paper]) -> NoReturn:
+    """The helper of :func:`extract_on_two_cores`: extract, answer, exit."""
+    status = 1
+    try:
+        become_forked_child(os.getppid())
+        try:
+            answer = (True, extract_chunk(papers))
+        except Exception as error:  # noqa: BLE001 - the worker raises it
+            answer = (False, error)
+        connection.send(answer)
+        connection.close()
+        status = 0
+    finally:
+        os._exit(status)
 
 
 class StandbyLost(RuntimeError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -9,11 +10,13 @@ import pytest
 import paperkg.api as api
 from paperkg.api import build
 from paperkg.errors import PaperkgError
-from paperkg.extract import spacy_import
+from paperkg.extract import spacy_import, workers
+from paperkg.extract import standby as standby_module
 from paperkg.extract.extractor import extract_mentions
 from paperkg.extract.readers import read_inputs
-from paperkg.extract.standby import StandbyExtractor
+from paperkg.extract.standby import StandbyExtractor, extract_on_two_cores
 from paperkg.graph.io import save_graph
+from paperkg.processes import available_cores
 
 pytestmark = pytest.mark.skipif(not StandbyExtractor.available(), reason="needs fork (Linux)")
 
@@ -27,6 +30,40 @@ def test_it_finds_what_this_process_finds(nlp, repo_root):
 
     assert found == extract_mentions(nlp, papers)
     assert seen == papers
+
+
+@pytest.fixture
+def loaded_worker(nlp, monkeypatch):
+    """This process as a loaded standby worker (its pipeline is the suite's)."""
+    if available_cores() < 2:
+        pytest.skip("the standby shares its papers only with a second core")
+    monkeypatch.setattr(workers, "_worker_nlp", nlp)
+    # other tests imported PyTorch into this process; the suite's pipeline runs without it
+    monkeypatch.setattr(standby_module, "_forks_safely", lambda: True)
+
+
+def test_a_loaded_worker_shares_the_papers_with_a_forked_copy(
+    loaded_worker, nlp, repo_root, tmp_path, monkeypatch
+):
+    papers = read_inputs([repo_root / "examples" / "iclr2025_abstracts.txt"]).papers[:6]
+    helper_extract = standby_module._extract_into
+
+    def noted(connection, share):  # the helper says who it is and what it got
+        (tmp_path / "helper").write_text(f"{os.getpid()} {len(share)}")
+        helper_extract(connection, share)
+
+    monkeypatch.setattr(standby_module, "_extract_into", noted)
+    found = extract_on_two_cores(papers)
+
+    assert found == extract_mentions(nlp, papers)
+    pid, shared = map(int, (tmp_path / "helper").read_text().split())
+    assert pid != os.getpid() and shared == 3
+
+
+def test_a_helper_that_dies_only_costs_its_half(loaded_worker, nlp, repo_root, monkeypatch):
+    papers = read_inputs([repo_root / "examples" / "iclr2025_abstracts.txt"]).papers[:6]
+    monkeypatch.setattr(standby_module, "_extract_into", lambda *args: os._exit(9))  # out of memory
+    assert extract_on_two_cores(papers) == extract_mentions(nlp, papers)
 
 
 def test_a_model_that_cannot_load_is_an_error_when_papers_come(tmp_path, repo_root):
