@@ -13,7 +13,7 @@ from typing import Literal
 
 import networkx as nx
 
-from .atomic import remove_leftovers, staged_folder
+from .atomic import remove_leftovers
 from .export.graphml import write_graphml
 from .export.html import ViewReport, write_html
 from .export.html_map import MapReport, prefers_map, write_map_html
@@ -35,6 +35,7 @@ from .gc_tuning import fewer_collections
 from .graph.builder import build_knowledge_graph
 from .graph.io import load_graph, save_graph
 from .graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES
+from .output_switch import staged_folder
 from .processes import available_cores, fork_available, forked_call
 from .records import Paper, PaperMentions, ReadResult, Resolution
 
@@ -346,7 +347,7 @@ def write_outputs(
 
     The outputs are written into a new build folder inside ``outdir`` and their
     names in ``outdir`` are switched to it in one rename
-    (:func:`~paperkg.atomic.staged_folder`), so a failure or a killed build never
+    (:func:`~paperkg.output_switch.staged_folder`), so a failure or a killed build never
     leaves a half-written file nor a graph.json of one build beside a neo4j/ of
     another. Leftovers of a killed build are removed first. ``on_step`` is called with ``"writing <file>"`` as each
     output is started.

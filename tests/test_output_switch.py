@@ -11,13 +11,14 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import threading
 from pathlib import Path
 
 import pytest
 
-from paperkg import atomic
+from paperkg import output_switch
 from paperkg.api import write_outputs
-from paperkg.atomic import BUILDS
+from paperkg.output_switch import BUILDS, staged_folder
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
@@ -81,7 +82,7 @@ def assert_killed_at_every_step_leaves_one_build(before: Path, graph, tmp_path, 
         write_outputs(graph, out, jobs=1)  # the next build completes and tidies up
         assert output_files(out) == new
         current = os.readlink(out / BUILDS / "current")
-        assert {p.name for p in (out / BUILDS).iterdir()} == {"current", current}
+        assert {p.name for p in (out / BUILDS).iterdir()} == {".lock", "current", current}
         assert not [p for p in out.iterdir() if p.name.endswith(".tmp")]
     assert step > 6  # the kills covered the four outputs written, the switch, the tidying
 
@@ -116,7 +117,7 @@ def test_real_files_of_an_earlier_version_are_adopted_at_no_moment_mixed(
     old_graph, new_graph = two_graphs
     before = tmp_path / "before"
     with monkeypatch.context() as m:  # an earlier version wrote real files
-        m.setattr(atomic, "_switch_to", lambda *args: False)
+        m.setattr(output_switch, "_switch_to", lambda *args: (False, []))
         write_outputs(old_graph, before, jobs=1)
     assert not (before / "graph.json").is_symlink() and (before / "neo4j").is_dir()
 
@@ -142,7 +143,7 @@ def test_without_links_the_outputs_are_moved_in_as_files(example_graph, tmp_path
     write_outputs(example_graph, out, jobs=1)
     assert (out / "graph.json").is_file() and not (out / "graph.json").is_symlink()
     assert (out / "neo4j" / "nodes_Paper.csv").is_file()
-    assert not (out / BUILDS).exists() or not list((out / BUILDS).iterdir())
+    assert {p.name for p in (out / BUILDS).iterdir()} <= {".lock"}  # no build, no link
 
 
 def test_a_user_file_in_the_output_folder_is_left_alone(example_graph, tmp_path):
@@ -152,3 +153,91 @@ def test_a_user_file_in_the_output_folder_is_left_alone(example_graph, tmp_path)
     write_outputs(example_graph, out, jobs=1)
     write_outputs(example_graph, out, jobs=1)
     assert (out / "notes.md").read_text() == "mine"
+
+
+@needs_fork
+def test_a_copy_made_through_the_links_builds_and_switches_as_safely(
+    two_graphs, tmp_path, output_files
+):
+    old_graph, new_graph = two_graphs
+    made = tmp_path / "made"
+    write_outputs(old_graph, made, jobs=1)
+    before = tmp_path / "before"
+    shutil.copytree(made, before)  # follows links, as cp -rL: current is a real folder
+    assert not (before / BUILDS / "current").is_symlink()
+
+    assert_killed_at_every_step_leaves_one_build(before, new_graph, tmp_path, output_files)
+
+
+@needs_fork
+def test_a_real_file_beside_a_current_build_is_adopted_at_no_moment_mixed(
+    two_graphs, tmp_path, output_files
+):
+    old_graph, new_graph = two_graphs
+    before = tmp_path / "before"
+    write_outputs(old_graph, before, jobs=1)
+    graphml = before / "graph.graphml"
+    content = graphml.read_bytes()
+    graphml.unlink()
+    graphml.write_bytes(content)  # a real file, as an earlier version run in between writes
+
+    assert_killed_at_every_step_leaves_one_build(before, new_graph, tmp_path, output_files)
+
+
+def write_tagged(out: Path, tag: str, html: bool = True) -> None:
+    """A small build: every output says ``tag``."""
+    with staged_folder(out) as folder:
+        (folder / "graph.json").write_text(tag)
+        (folder / "neo4j").mkdir()
+        (folder / "neo4j" / "nodes.csv").write_text(tag)
+        if html:
+            (folder / "graph.html").write_text(tag)
+
+
+def one_build_shown(out: Path, output_files) -> str:
+    seen = output_files(out)
+    tags = set(seen.values())
+    assert len(tags) == 1 and {"graph.json", "neo4j/nodes.csv"} <= set(seen), seen
+    current = out / BUILDS / os.readlink(out / BUILDS / "current")
+    assert ("graph.html" in seen) == (current / "graph.html").exists()
+    return tags.pop().decode()
+
+
+@needs_fork
+def test_builds_at_once_in_processes_leave_one_whole_build(tmp_path, output_files):
+    for round_ in range(40):
+        out = tmp_path / f"out{round_}"
+        write_tagged(out, "first")
+        children = []
+        for tag in ("a", "b", "c"):
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    write_tagged(out, tag, html=tag != "b")
+                finally:
+                    os._exit(0)
+            children.append(pid)
+        assert all(os.waitpid(pid, 0)[1] == 0 for pid in children)
+        assert one_build_shown(out, output_files) in {"a", "b", "c"}
+        folders = [p for p in (out / BUILDS).iterdir() if p.name.startswith("build.")]
+        assert len(folders) == 1  # the others' were removed, the current one kept
+
+
+def test_builds_at_once_in_threads_leave_one_whole_build(tmp_path, output_files):
+    out = tmp_path / "out"
+    errors = []
+
+    def builds(tag: str) -> None:
+        try:
+            for _ in range(30):
+                write_tagged(out, tag)
+        except Exception as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=builds, args=(tag,)) for tag in ("a", "b")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert one_build_shown(out, output_files) in {"a", "b"}
