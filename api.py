@@ -362,12 +362,12 @@ def write_outputs(
     remove_leftovers(outdir)  # temporaries of a build that was killed
     names = ["graph.json", "graph.graphml"]
     step = on_step or _silent
-    with staged_folder(outdir) as staging:
+    with staged_folder(outdir, known=OUTPUT_NAMES) as staging:
 
         def json_and_bundle() -> None:
             save_graph(graph, staging / "graph.json")
             if neo4j_bundle:
-                write_neo4j_bundle(graph, staging / "neo4j")
+                write_neo4j_bundle(graph, staging / "neo4j", keep_from=outdir / "neo4j")
 
         aside = "graph.json and neo4j/" if neo4j_bundle else "graph.json"
         two = writes_in_two_processes(graph, jobs)
@@ -392,10 +392,14 @@ def write_outputs(
                 wait()
             elif neo4j_bundle:
                 step("writing neo4j/")
-                write_neo4j_bundle(graph, staging / "neo4j")
+                write_neo4j_bundle(graph, staging / "neo4j", keep_from=outdir / "neo4j")
         if neo4j_bundle:
             names.append("neo4j")
     return Outputs(paths=[outdir / name for name in names], view=view)
+
+
+#: Every output :func:`write_outputs` may write into its folder.
+OUTPUT_NAMES = ("graph.json", "graph.graphml", "graph.html", "neo4j")
 
 
 def _written_here() -> contextlib.nullcontext:

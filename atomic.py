@@ -57,7 +57,10 @@ def _prefix(path: Path) -> str:
 
 @contextlib.contextmanager
 def atomic_directory(
-    path: str | Path, *, carry_over: Callable[[str], bool] | None = None
+    path: str | Path,
+    *,
+    carry_over: Callable[[str], bool] | None = None,
+    previous: str | Path | None = None,
 ) -> Iterator[Path]:
     """A temporary folder beside ``path`` to fill; on success it takes ``path``'s place.
 
@@ -65,7 +68,8 @@ def atomic_directory(
     is either the old one or the new one, never a mix. If the block raises, the
     temporary folder is removed and ``path`` is untouched. Files of the old folder
     whose name ``carry_over`` accepts (a user's own notes) are copied into the new
-    one. Between the two renames of the swap (microseconds) ``path`` is
+    one; ``previous`` names that old folder when it is not ``path`` (a build that
+    writes a new set of outputs elsewhere). Between the two renames of the swap (microseconds) ``path`` is
     briefly absent; a run killed right there leaves the old folder as a leftover,
     which :func:`remove_leftovers` clears.
 
@@ -82,11 +86,12 @@ def atomic_directory(
     try:
         yield tmp
         os.chmod(tmp, 0o777 & ~_umask())
+        old_folder = Path(previous) if previous is not None else path
+        if carry_over is not None and old_folder.is_dir():
+            for old in old_folder.iterdir():
+                if old.is_file() and carry_over(old.name) and not (tmp / old.name).exists():
+                    shutil.copy2(old, tmp / old.name)
         if path.is_dir():
-            if carry_over is not None:
-                for old in path.iterdir():
-                    if old.is_file() and carry_over(old.name) and not (tmp / old.name).exists():
-                        shutil.copy2(old, tmp / old.name)
             retired = Path(tempfile.mkdtemp(dir=path.parent, prefix=_prefix(path), suffix=".tmp"))
             os.replace(path, retired / path.name)
             os.replace(tmp, path)

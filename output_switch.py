@@ -28,7 +28,7 @@ import secrets
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .atomic import _prefix, _umask, remove_leftovers
@@ -48,15 +48,18 @@ _BUILD_PREFIX = "build."
 
 
 @contextlib.contextmanager
-def staged_folder(outdir: str | Path) -> Iterator[Path]:
+def staged_folder(outdir: str | Path, known: Iterable[str] = ()) -> Iterator[Path]:
     """A folder to write a set of outputs into; on success they replace ``outdir``'s
     outputs in one atomic switch (see the module's docstring).
 
-    Real files an earlier version wrote are first adopted into a build folder of
-    their own (hard links, not copies) and replaced by links showing the same.
-    Where links or locks cannot be made (Windows, some network file systems) the
-    outputs are moved into ``outdir`` by one quick pass of renames instead, which a
-    kill can land in. If the block raises, ``outdir`` is untouched.
+    ``known``: every name the caller's outputs may have. Real files of those names
+    (an earlier version's outputs, a ``cp -rL`` copy) are first adopted into a
+    build folder of their own (hard links, not copies) and replaced by links
+    showing the same; a name this build does not write is then absent, not left
+    over from another build. Where links or locks cannot be made (Windows, some
+    network file systems) the outputs are moved into ``outdir`` by one quick pass
+    of renames instead, which a kill can land in. If the block raises, ``outdir``
+    is untouched (a fresh one keeps an empty ``.paperkg-builds/.lock``).
     """
     outdir = Path(outdir)
     builds = outdir / BUILDS
@@ -71,20 +74,46 @@ def staged_folder(outdir: str | Path) -> Iterator[Path]:
         os.chmod(folder, 0o777 & ~_umask())  # mkdtemp makes 0700; give the usual mode
         names = sorted(entry.name for entry in folder.iterdir())
         if claim is not None:
-            switched, doomed = _switch_to(folder, outdir, names)
+            switched, doomed = _switch_to(folder, outdir, names, set(known), claim)
+            claim = None  # released by the switch
         if not switched:
             _rename_pass(folder, outdir)
     finally:
         if claim is not None:
-            os.close(claim)
+            _close_lock(claim)
         if not switched:
             shutil.rmtree(folder, ignore_errors=True)  # failed, or moved by the rename pass
             with contextlib.suppress(OSError):
                 builds.rmdir()  # empty: no build of this folder has links
     for old in doomed:  # outside the lock: a large bundle takes a while
         shutil.rmtree(old, ignore_errors=True)
-    if switched:
-        remove_leftovers(builds)  # temporaries of killed builds
+
+
+#: lock descriptors this process holds: a child forked meanwhile closes its copies,
+#: or it would hold the lock (and every build would wait) as long as it lives
+_held: set[int] = set()
+
+
+def _close_inherited_locks() -> None:
+    for fd in _held:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _held.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_inherited_locks)
+
+
+def _open_lock(path: Path, flags: int) -> int:
+    fd = os.open(path, flags, 0o666 & ~_umask())
+    _held.add(fd)
+    return fd
+
+
+def _close_lock(fd: int) -> None:
+    _held.discard(fd)
+    os.close(fd)
 
 
 @contextlib.contextmanager
@@ -95,7 +124,7 @@ def _locked(builds: Path) -> Iterator[bool]:
         yield False
         return
     try:
-        fd = os.open(builds / ".lock", os.O_RDWR | os.O_CREAT, 0o666 & ~_umask())
+        fd = _open_lock(builds / ".lock", os.O_RDWR | os.O_CREAT)
     except OSError:
         yield False
         return
@@ -107,19 +136,19 @@ def _locked(builds: Path) -> Iterator[bool]:
             return
         yield True
     finally:
-        os.close(fd)  # and the lock with it
+        _close_lock(fd)  # and the lock with it
 
 
 def _claim(folder: Path) -> int | None:
     """An open descriptor holding ``folder``'s lock while this build lives, or None."""
     try:
-        fd = os.open(folder, os.O_RDONLY)
+        fd = _open_lock(folder, os.O_RDONLY)
     except OSError:
         return None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        os.close(fd)
+        _close_lock(fd)
         return None
     return fd
 
@@ -141,32 +170,42 @@ def _claimed(folder: Path) -> bool:
     return False
 
 
-def _switch_to(folder: Path, outdir: Path, names: list[str]) -> tuple[bool, list[Path]]:
-    """Make ``folder`` the current build of ``outdir``. Returns whether it did (not
-    where links cannot be made) and the old builds' folders, moved aside, to remove."""
+def _switch_to(
+    folder: Path, outdir: Path, names: list[str], known: set[str], claim: int
+) -> tuple[bool, list[Path]]:
+    """Make ``folder`` the current build of ``outdir``, and release its ``claim``.
+    Returns whether it did (not where links cannot be made) and the old builds'
+    folders, moved aside, to remove."""
     builds = folder.parent
-    with _locked(builds) as locks:
-        if not locks:
-            return False, []
-        try:
-            switch = _link_beside(builds / "current", folder.name)
-        except (OSError, NotImplementedError):
-            return False, []
-        try:
-            _adopt_real_outputs(outdir, names)
-            for name in names:  # absent, or showing the current build's until the switch
-                _point(outdir / name, f"{BUILDS}/current/{name}")
-            os.replace(switch, builds / "current")  # the switch
-        except BaseException:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(switch)
-            raise
-        try:  # the switch is done: tidying that fails is not the build's failure
-            _unlink_absent_outputs(outdir, names)
-            return True, _set_aside_old_builds(builds)
-        except OSError as error:
-            log.warning("could not remove the last build's outputs from %s: %s", builds, error)
-            return True, []
+    try:
+        with _locked(builds) as locks:
+            if not locks:
+                return False, []
+            try:
+                switch = _link_beside(builds / "current", folder.name)
+            except (OSError, NotImplementedError):
+                return False, []
+            try:
+                adopted = _adopt_real_outputs(outdir, {*names, *known})
+                for name in sorted({*names, *adopted}):  # absent, or as shown until the switch
+                    _point(outdir / name, f"{BUILDS}/current/{name}")
+                os.replace(switch, builds / "current")  # the switch
+            except BaseException:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(switch)
+                raise
+            _close_lock(claim)  # current now: no build removes it (and none sees it claimed)
+            claim = None
+            try:  # the switch is done: tidying that fails is not the build's failure
+                _unlink_absent_outputs(outdir, {*names, *known})
+                remove_leftovers(builds)  # temporaries of killed builds
+                return True, _set_aside_old_builds(builds)
+            except OSError as error:
+                log.warning("could not remove the last build's outputs from %s: %s", builds, error)
+                return True, []
+    finally:
+        if claim is not None:
+            _close_lock(claim)
 
 
 def _link_beside(path: Path, target: str, folder: Path | None = None) -> Path:
@@ -221,17 +260,21 @@ def _exchange(first: Path, second: Path) -> bool:
     return done == 0
 
 
-def _adopt_real_outputs(outdir: Path, names: list[str]) -> None:
+def _adopt_real_outputs(outdir: Path, names: set[str]) -> list[str]:
     """Make a current build that shows what ``outdir`` shows now, when some of it is
     real files (an earlier version's outputs, a copy made with ``cp -rL``), so that
-    they can be replaced by links before the switch without anything changing."""
+    they can be replaced by links before the switch without anything changing.
+    Returns the names adopted: those of ``names`` and of the current build's files
+    that are real in ``outdir``."""
     builds = outdir / BUILDS
     current = builds / "current"
     real_current = current.is_dir() and not current.is_symlink()
-    real = [outdir / name for name in names]
+    if current.is_dir():
+        names = names | {entry.name for entry in current.iterdir()}
+    real = [outdir / name for name in sorted(names)]
     real = [entry for entry in real if entry.exists() and not entry.is_symlink()]
     if not real and not real_current:
-        return
+        return []
     adopted = Path(tempfile.mkdtemp(dir=builds, prefix=_BUILD_PREFIX))
     os.chmod(adopted, 0o777 & ~_umask())
     for entry in real:
@@ -250,6 +293,7 @@ def _adopt_real_outputs(outdir: Path, names: list[str]) -> None:
         os.replace(current, aside)
         os.replace(link, current)
         shutil.rmtree(aside, ignore_errors=True)
+    return [entry.name for entry in real]
 
 
 def _link_or_copy_tree(source: Path, target: Path) -> None:
@@ -273,15 +317,15 @@ def _current_build(builds: Path) -> str | None:
         return None
 
 
-def _unlink_absent_outputs(outdir: Path, names: list[str]) -> None:
-    """Remove the links to outputs the current build does not have (a build with
-    ``--no-html`` after one with it)."""
-    for entry in outdir.iterdir():
-        if entry.name in names or not entry.is_symlink():
-            continue
-        if os.readlink(entry).startswith(f"{BUILDS}/current/") and not entry.exists():
-            with contextlib.suppress(FileNotFoundError):
-                entry.unlink()
+def _unlink_absent_outputs(outdir: Path, names: set[str]) -> None:
+    """Remove the links of ``names`` to outputs the current build does not have (a
+    build with ``--no-html`` after one with it); a user's own links stay."""
+    for name in sorted(names):
+        entry = outdir / name
+        if entry.is_symlink() and not entry.exists():
+            if os.readlink(entry) == f"{BUILDS}/current/{name}":
+                with contextlib.suppress(FileNotFoundError):
+                    entry.unlink()
 
 
 def _set_aside_old_builds(builds: Path) -> list[Path]:

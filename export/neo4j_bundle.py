@@ -174,12 +174,15 @@ def _scalar(value: Any) -> str:
     return str(value)
 
 
-def write_neo4j_bundle(graph: nx.Graph, outdir: str | Path) -> BundleReport:
+def write_neo4j_bundle(
+    graph: nx.Graph, outdir: str | Path, keep_from: str | Path | None = None
+) -> BundleReport:
     """Write the CSV files, ``import.cypher`` and ``README.txt`` of ``graph`` into ``outdir``.
 
     Files of an earlier bundle in ``outdir`` are replaced all at once: the new
     bundle is written beside it and swapped in (:func:`~paperkg.atomic.atomic_directory`),
-    so a killed build leaves the old bundle whole; other files there are kept.
+    so a killed build leaves the old bundle whole; other files there are kept
+    (those of ``keep_from`` instead, when the earlier bundle is there).
 
     Raises
     ------
@@ -191,7 +194,7 @@ def write_neo4j_bundle(graph: nx.Graph, outdir: str | Path) -> BundleReport:
     report = BundleReport(outdir=outdir)
     writer = _CellWriter()
     try:
-        with atomic_directory(outdir, carry_over=_not_bundle_file) as staging:
+        with atomic_directory(outdir, carry_over=_not_bundle_file, previous=keep_from) as staging:
             _write_bundle(graph, staging, report, writer)
 
     except OSError as e:

@@ -12,6 +12,7 @@ import os
 import shutil
 import signal
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,7 @@ def two_graphs(example_graph):
     return smaller, example_graph
 
 
-def write_killed_at(graph, out: Path, step: int) -> bool:
+def write_killed_at(graph, out: Path, step: int, html: bool = True) -> bool:
     """Write ``graph``'s outputs to ``out`` in a child process killed (SIGKILL) just
     before its ``step``-th file-system change; whether the kill came before the end."""
     pid = os.fork()
@@ -57,29 +58,32 @@ def write_killed_at(graph, out: Path, step: int) -> bool:
         for module, name in STEPS:
             counted(module, name)
         try:
-            write_outputs(graph, out, jobs=1)
+            write_outputs(graph, out, jobs=1, html=html)
         finally:
             os._exit(0)
     _, status = os.waitpid(pid, 0)
     return os.WIFSIGNALED(status)
 
 
-def assert_killed_at_every_step_leaves_one_build(before: Path, graph, tmp_path, output_files):
+def assert_killed_at_every_step_leaves_one_build(
+    before: Path, graph, tmp_path, output_files, html: bool = True
+):
     old = output_files(before)
-    new = output_files(write_outputs(graph, tmp_path / "reference", jobs=1).paths[0].parent)
+    reference = write_outputs(graph, tmp_path / "reference", jobs=1, html=html)
+    new = output_files(reference.paths[0].parent)
     assert old != new
     step = 0
     while True:
         step += 1
         out = tmp_path / f"killed{step}"
         shutil.copytree(before, out, symlinks=True)
-        killed = write_killed_at(graph, out, step)
+        killed = write_killed_at(graph, out, step, html)
         seen = output_files(out)
         assert seen in (old, new), f"a mix of two builds after a kill at step {step}"
         if not killed:
             assert seen == new
             break
-        write_outputs(graph, out, jobs=1)  # the next build completes and tidies up
+        write_outputs(graph, out, jobs=1, html=html)  # the next build completes, tidies up
         assert output_files(out) == new
         current = os.readlink(out / BUILDS / "current")
         assert {p.name for p in (out / BUILDS).iterdir()} == {".lock", "current", current}
@@ -111,8 +115,9 @@ def test_a_build_killed_before_any_step_leaves_the_last_outputs_or_the_new(
 
 
 @needs_fork
+@pytest.mark.parametrize("html", [True, False], ids=["html", "no html"])
 def test_real_files_of_an_earlier_version_are_adopted_at_no_moment_mixed(
-    two_graphs, tmp_path, output_files, monkeypatch
+    two_graphs, tmp_path, output_files, monkeypatch, html
 ):
     old_graph, new_graph = two_graphs
     before = tmp_path / "before"
@@ -121,8 +126,11 @@ def test_real_files_of_an_earlier_version_are_adopted_at_no_moment_mixed(
         write_outputs(old_graph, before, jobs=1)
     assert not (before / "graph.json").is_symlink() and (before / "neo4j").is_dir()
 
-    assert_killed_at_every_step_leaves_one_build(before, new_graph, tmp_path, output_files)
+    assert_killed_at_every_step_leaves_one_build(
+        before, new_graph, tmp_path, output_files, html=html
+    )
     assert (tmp_path / "killed1" / "neo4j").is_symlink()
+    assert (tmp_path / "killed1" / "graph.html").exists() == html  # not the earlier one
 
 
 def test_an_output_a_build_does_not_write_is_no_longer_shown(example_graph, tmp_path):
@@ -166,7 +174,10 @@ def test_a_copy_made_through_the_links_builds_and_switches_as_safely(
     shutil.copytree(made, before)  # follows links, as cp -rL: current is a real folder
     assert not (before / BUILDS / "current").is_symlink()
 
-    assert_killed_at_every_step_leaves_one_build(before, new_graph, tmp_path, output_files)
+    assert_killed_at_every_step_leaves_one_build(
+        before, new_graph, tmp_path, output_files, html=False
+    )
+    assert not (tmp_path / "killed1" / "graph.html").exists()  # not the copy's
 
 
 @needs_fork
@@ -241,3 +252,37 @@ def test_builds_at_once_in_threads_leave_one_whole_build(tmp_path, output_files)
         thread.join()
     assert errors == []
     assert one_build_shown(out, output_files) in {"a", "b"}
+
+
+@needs_fork
+def test_a_child_forked_while_the_lock_is_held_does_not_keep_it(tmp_path):
+    out = tmp_path / "out"
+    write_tagged(out, "first")
+    with output_switch._locked(out / BUILDS):  # a thread switching when another forks
+        child = os.fork()
+        if child == 0:
+            try:
+                write_tagged(out, "child")  # waits for the lock: the parent's, not its own
+            finally:
+                os._exit(0)
+    for _ in range(200):
+        done, status = os.waitpid(child, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+        pytest.fail("the child waited for a lock only it held")
+    assert status == 0
+
+
+def test_a_users_files_in_neo4j_and_links_to_outputs_stay(example_graph, tmp_path):
+    out = tmp_path / "out"
+    write_outputs(example_graph, out, jobs=1)
+    (out / "neo4j" / "notes.md").write_text("mine")
+    (out / "latest.html").symlink_to(f"{BUILDS}/current/graph.html")
+    write_outputs(example_graph, out, jobs=1, html=False)
+    write_outputs(example_graph, out, jobs=1)
+    assert (out / "neo4j" / "notes.md").read_text() == "mine"
+    assert (out / "latest.html").read_text().rstrip().endswith("</html>")

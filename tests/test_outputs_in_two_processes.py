@@ -34,10 +34,10 @@ def test_a_failure_in_the_second_process_leaves_the_last_outputs(
 
     parent = os.getpid()
 
-    def disk_full(graph, folder):  # a fault that cannot be made real here
+    def disk_full(graph, folder, keep_from=None):  # a fault that cannot be made real here
         if os.getpid() != parent:  # only in the second process: the error crosses back
             raise OSError(28, "No space left on device", str(folder))
-        write_neo4j_bundle(graph, folder)
+        write_neo4j_bundle(graph, folder, keep_from)
 
     mp = pytest.MonkeyPatch()
     mp.setattr(api, "write_neo4j_bundle", disk_full)  # the fork inherits it
