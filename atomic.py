@@ -13,6 +13,16 @@ from typing import IO
 
 
 def _umask() -> int:
+    """This process's umask, read without setting it where the system can tell
+    (Linux 4.7+): setting it to read it back, even for an instant, gives another
+    thread's new files the wrong mode (a build in a thread of a web server)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
     mask = os.umask(0)
     os.umask(mask)
     return mask
