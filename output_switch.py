@@ -154,19 +154,12 @@ def _claim(folder: Path) -> int | None:
 
 
 def _claimed(folder: Path) -> bool:
-    """Whether a live build holds ``folder``'s lock (see :func:`_claim`)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    except OSError:
-        return True  # cannot tell: keep it
-    finally:
-        os.close(fd)
+    """Whether a live build holds ``folder``'s lock (see :func:`_claim`), or it
+    cannot be told (then the folder is kept)."""
+    fd = _claim(folder)
+    if fd is None:
+        return folder.exists()
+    _close_lock(fd)
     return False
 
 
@@ -223,18 +216,22 @@ def _point(entry: Path, target: str) -> None:
     leaves no temporary among the user's files."""
     if entry.is_symlink() and os.readlink(entry) == target:
         return
-    link = _link_beside(entry, target, entry.parent / BUILDS)
+    _replace_with(_link_beside(entry, target, entry.parent / BUILDS), entry)
+
+
+def _replace_with(link: Path, entry: Path) -> None:
+    """Rename ``link`` over ``entry``: at once for a file or a link, and for a real
+    folder by exchanging the two where the system can (then removing the folder)."""
     try:
-        if entry.is_dir() and not entry.is_symlink():  # a real folder cannot be renamed over
-            if _exchange(link, entry):
-                shutil.rmtree(link, ignore_errors=True)  # now the folder
-                return
-            aside = entry.parent / BUILDS / f"{_prefix(entry)}{secrets.token_hex(4)}.tmp"
-            os.replace(entry, aside)  # absent until the next rename: a kill here leaves
-            os.replace(link, entry)  # no neo4j/ (once, adopting an earlier version's)
-            shutil.rmtree(aside, ignore_errors=True)
-        else:
+        if not (entry.is_dir() and not entry.is_symlink()):
             os.replace(link, entry)
+        elif _exchange(link, entry):
+            shutil.rmtree(link, ignore_errors=True)  # now the folder
+        else:  # a real folder cannot be renamed over
+            aside = link.parent / f"{_prefix(entry)}{secrets.token_hex(4)}.tmp"
+            os.replace(entry, aside)  # absent until the next rename: a kill here leaves
+            os.replace(link, entry)  # it absent (once, adopting an earlier version's)
+            shutil.rmtree(aside, ignore_errors=True)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(link)
@@ -283,16 +280,7 @@ def _adopt_real_outputs(outdir: Path, names: set[str]) -> list[str]:
         for entry in current.iterdir():
             if not (adopted / entry.name).exists():
                 _link_or_copy_tree(entry, adopted / entry.name)
-    link = _link_beside(current, adopted.name)
-    if not real_current:
-        os.replace(link, current)
-    elif _exchange(link, current):
-        shutil.rmtree(link, ignore_errors=True)  # now the real folder
-    else:
-        aside = builds / f"{_prefix(current)}{secrets.token_hex(4)}.tmp"
-        os.replace(current, aside)
-        os.replace(link, current)
-        shutil.rmtree(aside, ignore_errors=True)
+    _replace_with(_link_beside(current, adopted.name), current)
     return [entry.name for entry in real]
 
 

@@ -36,6 +36,13 @@ def two_graphs(example_graph):
     return smaller, example_graph
 
 
+@pytest.fixture
+def last_build(two_graphs, tmp_path) -> Path:
+    """An output folder holding a build of the first of :func:`two_graphs`."""
+    write_outputs(two_graphs[0], tmp_path / "before", jobs=1)
+    return tmp_path / "before"
+
+
 def write_killed_at(graph, out: Path, step: int, html: bool = True) -> bool:
     """Write ``graph``'s outputs to ``out`` in a child process killed (SIGKILL) just
     before its ``step``-th file-system change; whether the kill came before the end."""
@@ -106,12 +113,9 @@ def test_outputs_are_links_into_the_current_build(example_graph, tmp_path, outpu
 
 @needs_fork
 def test_a_build_killed_before_any_step_leaves_the_last_outputs_or_the_new(
-    two_graphs, tmp_path, output_files
+    last_build, two_graphs, tmp_path, output_files
 ):
-    old_graph, new_graph = two_graphs
-    before = tmp_path / "before"
-    write_outputs(old_graph, before, jobs=1)
-    assert_killed_at_every_step_leaves_one_build(before, new_graph, tmp_path, output_files)
+    assert_killed_at_every_step_leaves_one_build(last_build, two_graphs[1], tmp_path, output_files)
 
 
 @needs_fork
@@ -165,34 +169,28 @@ def test_a_user_file_in_the_output_folder_is_left_alone(example_graph, tmp_path)
 
 @needs_fork
 def test_a_copy_made_through_the_links_builds_and_switches_as_safely(
-    two_graphs, tmp_path, output_files
+    last_build, two_graphs, tmp_path, output_files
 ):
-    old_graph, new_graph = two_graphs
-    made = tmp_path / "made"
-    write_outputs(old_graph, made, jobs=1)
-    before = tmp_path / "before"
-    shutil.copytree(made, before)  # follows links, as cp -rL: current is a real folder
-    assert not (before / BUILDS / "current").is_symlink()
+    copy = tmp_path / "copy"
+    shutil.copytree(last_build, copy)  # follows links, as cp -rL: current is a real folder
+    assert not (copy / BUILDS / "current").is_symlink()
 
     assert_killed_at_every_step_leaves_one_build(
-        before, new_graph, tmp_path, output_files, html=False
+        copy, two_graphs[1], tmp_path, output_files, html=False
     )
     assert not (tmp_path / "killed1" / "graph.html").exists()  # not the copy's
 
 
 @needs_fork
 def test_a_real_file_beside_a_current_build_is_adopted_at_no_moment_mixed(
-    two_graphs, tmp_path, output_files
+    last_build, two_graphs, tmp_path, output_files
 ):
-    old_graph, new_graph = two_graphs
-    before = tmp_path / "before"
-    write_outputs(old_graph, before, jobs=1)
-    graphml = before / "graph.graphml"
+    graphml = last_build / "graph.graphml"
     content = graphml.read_bytes()
     graphml.unlink()
     graphml.write_bytes(content)  # a real file, as an earlier version run in between writes
 
-    assert_killed_at_every_step_leaves_one_build(before, new_graph, tmp_path, output_files)
+    assert_killed_at_every_step_leaves_one_build(last_build, two_graphs[1], tmp_path, output_files)
 
 
 def write_tagged(out: Path, tag: str, html: bool = True) -> None:

@@ -92,6 +92,17 @@ def grown(tmp_path, repo_root):
     return [tmp_path / "first.txt", tmp_path / "more.txt"], tmp_path / "cache"
 
 
+def _rebuilt_with(grown, owner, name, value):
+    """A rebuild of ``grown`` (two cores) with ``owner.name`` set to ``value`` meanwhile."""
+    inputs, cache = grown
+    mp = pytest.MonkeyPatch()
+    mp.setattr(owner, name, value)
+    try:
+        return build(inputs, cache_dir=cache, jobs=2)
+    finally:
+        mp.undo()
+
+
 def _same_graph(one, other, tmp_path) -> bool:
     save_graph(one.graph, tmp_path / "one.json")
     save_graph(other.graph, tmp_path / "other.json")
@@ -99,7 +110,6 @@ def _same_graph(one, other, tmp_path) -> bool:
 
 
 def test_a_rebuild_with_new_papers_has_them_extracted_by_the_standby(grown, tmp_path):
-    inputs, cache = grown
     used = []
     extract = StandbyExtractor.extract
 
@@ -107,15 +117,10 @@ def test_a_rebuild_with_new_papers_has_them_extracted_by_the_standby(grown, tmp_
         used.append(len(papers))
         return extract(self, papers, on_paper)
 
-    mp = pytest.MonkeyPatch()
-    mp.setattr(StandbyExtractor, "extract", counted)
-    try:
-        rebuilt = build(inputs, cache_dir=cache, jobs=2)
-    finally:
-        mp.undo()
+    rebuilt = _rebuilt_with(grown, StandbyExtractor, "extract", counted)
 
     assert used == [len(rebuilt.read.papers) - rebuilt.from_cache] and used[0] > 0
-    assert _same_graph(rebuilt, build(inputs, jobs=1), tmp_path)
+    assert _same_graph(rebuilt, build(grown[0], jobs=1), tmp_path)
 
 
 def test_one_job_no_cache_or_a_callers_process_starts_no_standby(tmp_path, monkeypatch):
@@ -127,7 +132,6 @@ def test_one_job_no_cache_or_a_callers_process_starts_no_standby(tmp_path, monke
 
 
 def test_a_standby_that_died_only_costs_its_speed_up(grown, tmp_path, caplog):
-    inputs, cache = grown
     start = api._standby_extractor
 
     def killed(*args):  # out of memory while loading: a fault made real with a kill
@@ -136,12 +140,7 @@ def test_a_standby_that_died_only_costs_its_speed_up(grown, tmp_path, caplog):
         standby._process.join()
         return standby
 
-    mp = pytest.MonkeyPatch()
-    mp.setattr(api, "_standby_extractor", killed)
-    try:
-        rebuilt = build(inputs, cache_dir=cache, jobs=2)
-    finally:
-        mp.undo()
+    rebuilt = _rebuilt_with(grown, api, "_standby_extractor", killed)
 
     assert "the standby extractor stopped" in caplog.text
-    assert _same_graph(rebuilt, build(inputs, jobs=1), tmp_path)
+    assert _same_graph(rebuilt, build(grown[0], jobs=1), tmp_path)
