@@ -19,7 +19,7 @@ from .export.html import ViewReport, write_html
 from .export.html_map import MapReport, prefers_map, write_map_html
 from .export.neo4j_bundle import write_neo4j_bundle
 from .extract.cache import ExtractionCache, pipeline_identity
-from .extract.corpus_terms import add_corpus_term_mentions, find_corpus_terms
+from .extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
 from .extract.dask_cluster import extract_on_dask
 from .extract.labels import unify_concept_labels, vote_labels
 from .extract.model_names import resolve_model
@@ -175,7 +175,10 @@ def build(
     added = 0
     if corpus_terms:
         step(CORPUS_STEPS[0])
-        results, added = add_corpus_term_mentions(results, find_corpus_terms(results))
+        occurrences = Occurrences()
+        terms = find_corpus_terms(results, occurrences=occurrences)
+        results, added = add_corpus_term_mentions(results, terms, occurrences)
+        del occurrences
     step(CORPUS_STEPS[1])
     results, _ = mark_title_proposals(results)
     results, relabelled = vote_labels(results)

@@ -1,6 +1,9 @@
 """The corpus as its own gazetteer: a phrase tagged in other abstracts is found here too."""
 
-from paperkg.extract.corpus_terms import add_corpus_term_mentions, find_corpus_terms
+import random
+
+from paperkg.extract import corpus_terms
+from paperkg.extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
 from paperkg.records import Mention, Paper, PaperMentions
 
 
@@ -95,3 +98,30 @@ def test_a_tie_between_labels_goes_to_the_one_the_ner_gave_first():
     (term,) = find_corpus_terms(results)
 
     assert term.label == "DATASET"
+
+
+def test_terms_placed_from_the_occurrences_found_are_those_placed_by_reading_again():
+    text = (
+        "Graph neural networks fail. We pre-graph neural networks, and Robust Graph "
+        "Neural Networks (RGNN) and graph neural network training work."
+    )
+    results = [*TAGGED, paper(9, text), paper(10, "A graph neural network, graph neural nets.")]
+    occurrences = Occurrences()
+    terms = find_corpus_terms(results, occurrences=occurrences)
+
+    reused = add_corpus_term_mentions(results, terms, occurrences)
+    assert reused == add_corpus_term_mentions(results, terms)
+    # not "pre-graph ...", nor inside the name "Robust Graph Neural Networks"
+    texts = [m.text for m in reused[0][-2].mentions]
+    assert texts == ["Graph neural networks", "graph neural network"]
+
+
+def test_the_word_before_a_position_is_the_word_the_whole_text_has_there():
+    rng = random.Random(7)
+    alphabet = ["a", "B", "_", "'", "’", " ", "-", "(", ".", "é", "9", "  "]
+    for _ in range(2000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 30)))
+        words = list(corpus_terms._WORD.finditer(text))
+        for before, word in zip([None, *words], words, strict=False):
+            found = corpus_terms._word_before(text, word.start())
+            assert (found and found.span()) == (before and before.span()), text
