@@ -83,7 +83,16 @@ def _key(words: list[str]) -> tuple[str, ...]:
 
 
 def _has_inner_capital(text: str) -> bool:
-    return any(c.isupper() for c in text[1:])
+    return any(map(str.isupper, text[1:]))
+
+
+def _mention_key(text: str) -> tuple[tuple[str, ...], bool] | None:
+    """The key a mention's text is counted under, and whether it has capitals inside;
+    None for a text too short or too long to be looked for."""
+    words = [w.group() for w in _words(text)]
+    if not words or len(words) > MAX_WORDS or len(text) < 3:
+        return None
+    return _key(words), _has_inner_capital(text)
 
 
 def find_corpus_terms(
@@ -108,14 +117,19 @@ def find_corpus_terms(
     ids: dict[tuple[str, ...], int] = {}
     stats: list[list] = []  # per key id: [papers, last paper, capitals, no capitals, *labels]
     paper_keys: list[array] = []  # per paper: ids of the keys it tags
+    # mention text -> its key id * 2 + 1 if it has capitals inside; -1: not counted
+    read: dict[str, int] = {}
     for index, result in enumerate(results):
         own = array("I")
         for m in result.mentions:
-            words = [w.group() for w in _words(m.text)]
-            if not words or len(words) > MAX_WORDS or len(m.text) < 3:
+            code = read.get(m.text)
+            if code is None:
+                found = _mention_key(m.text)
+                code = -1 if found is None else 2 * ids.setdefault(found[0], len(ids)) + found[1]
+                read[m.text] = code
+            if code < 0:
                 continue
-            key = _key(words)
-            kid = ids.setdefault(key, len(ids))
+            kid, capitals = code >> 1, code & 1
             if kid == len(stats):
                 stats.append([0, -1, 0, 0])
             entry = stats[kid]
@@ -123,12 +137,13 @@ def find_corpus_terms(
                 entry[0] += 1
                 entry[1] = index
                 own.append(kid)
-            entry[2 if _has_inner_capital(m.text) else 3] += 1
+            entry[2 if capitals else 3] += 1
             try:  # labels sit at 4, 6, ...; their counts after them
                 entry[entry.index(m.label, 4) + 1] += 1
             except ValueError:
                 entry += [m.label, 1]
         paper_keys.append(own)
+    del read
     candidates = {k for k, kid in ids.items() if stats[kid][0] >= min_papers}
     if occurrences is not None:
         occurrences.keys, occurrences.spans = list(ids), []
@@ -136,13 +151,13 @@ def find_corpus_terms(
         return []
     # papers whose text says a candidate outside a mention, and that do not tag it
     untagged_only: Counter[int] = Counter()
-    firsts = {k[0] for k in candidates} | {_fold_word(k[0]) for k in candidates}
+    lookup = _Lookup(candidates)
     for index, result in enumerate(results):
         spans = [(m.start, m.end) for m in result.mentions]
         own = set(paper_keys[index])
         counted: set[int] = set()
         where = array("I")
-        for key, start, end in _ngrams(result.paper.document, candidates, firsts):
+        for key, start, end in _ngrams(result.paper.document, lookup):
             kid = ids[key]
             where.extend((start, end, kid))
             if kid in own or kid in counted:
@@ -181,12 +196,20 @@ def _folded_words(matches: list[re.Match]) -> tuple[list[str], list[str]]:
     return lower, [_fold_word(w) for w in lower]
 
 
-def _ngrams(text: str, keys: set[tuple[str, ...]], firsts: set[str]):
-    """(key, start, end) for each occurrence in ``text`` of a case-folded key of ``keys``.
+class _Lookup:
+    """Keys to look for word by word, with what lets :func:`_ngrams` stop early:
+    the words a key may start with (``firsts``, and their singulars) and the
+    word sequences a longer key starts with (``prefixes``)."""
 
-    ``firsts``: the first words of the keys (and their singulars), to skip the
-    positions no key starts at.
-    """
+    def __init__(self, keys: set[tuple[str, ...]]) -> None:
+        self.keys = keys
+        self.firsts = {k[0] for k in keys} | {_fold_word(k[0]) for k in keys}
+        self.prefixes = {k[:n] for k in keys for n in range(1, len(k))}
+
+
+def _ngrams(text: str, lookup: _Lookup):
+    """(key, start, end) for each occurrence in ``text`` of a case-folded key of ``lookup``."""
+    keys, firsts, prefixes = lookup.keys, lookup.firsts, lookup.prefixes
     matches = _words(text)
     lower, folded = _folded_words(matches)
     for i in range(len(lower)):
@@ -196,6 +219,8 @@ def _ngrams(text: str, keys: set[tuple[str, ...]], firsts: set[str]):
             key = (*lower[i : i + n - 1], folded[i + n - 1])  # == _key(words[i : i + n])
             if key in keys:
                 yield key, matches[i].start(), matches[i + n - 1].end()
+            if tuple(lower[i : i + n]) not in prefixes:
+                break  # no longer key starts with these words
 
 
 def add_corpus_term_mentions(
@@ -213,13 +238,13 @@ def add_corpus_term_mentions(
     by_key = {t.words: t for t in terms}
     if not by_key:
         return list(results), 0
-    term_keys, firsts = set(by_key), {k[0] for k in by_key}
+    lookup = None if occurrences is not None else _Lookup(set(by_key))
     added_total = 0
     out = []
     for index, result in enumerate(results):
         text = result.paper.document
         if occurrences is None:
-            found = [(s, e, by_key[key]) for key, s, e in _ngrams(text, term_keys, firsts)]
+            found = [(s, e, by_key[key]) for key, s, e in _ngrams(text, lookup)]
         else:
             spans, keys = occurrences.spans[index], occurrences.keys
             found = [
