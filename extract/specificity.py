@@ -206,7 +206,8 @@ NAMED_SHARE = 0.5
 def generic_reason(key: str, label: str, *, named: bool) -> str | None:
     """Why the concept ``key`` (canonical key) of ``label`` is generic, or ``None``.
 
-    ``named``: some mention of it is written as a name.
+    ``named``: its mentions are written as names, which only ever spares a
+    concept: a reason given when it is named is also given when it is not.
 
     >>> generic_reason("deep neural network", "Method", named=True)
     'field'
@@ -263,18 +264,35 @@ def generic_reason(key: str, label: str, *, named: bool) -> str | None:
 
 
 def generic_concepts(results: list[PaperMentions], resolution: Resolution) -> dict[str, str]:
-    """Concept id -> why it is generic, for every generic concept of the corpus."""
+    """Concept id -> why it is generic, for every generic concept of the corpus.
+
+    Whether a concept's mentions are written as names is asked only of the concepts
+    it decides: being named only ever spares a concept (see :func:`generic_reason`),
+    so a concept generic for no reason unnamed, or for the same reason named, needs
+    no look at its mentions (most do not: the look was 0.6 s of 0.9 at 3,218 papers).
+    """
+    undecided: dict[str, str] = {}  # concept id -> its reason unless it is named
+    decided: dict[str, str | None] = {}
+    for cid, concept in resolution.concepts.items():
+        reason = generic_reason(concept.key, concept.label, named=False)
+        if reason is not None and generic_reason(concept.key, concept.label, named=True) is None:
+            undecided[cid] = reason
+        else:
+            decided[cid] = reason
     named: Counter[str] = Counter()
     mentions: Counter[str] = Counter()
     for result, concept_ids in zip(results, resolution.concept_of, strict=True):
         for mention, cid in zip(result.mentions, concept_ids, strict=True):
-            if cid is not None:
+            if cid in undecided:
                 mentions[cid] += 1
                 named[cid] += mention_is_name(mention)
     out = {}
-    for cid, concept in resolution.concepts.items():
-        is_named = named[cid] >= NAMED_SHARE * mentions[cid] and named[cid] > 0
-        reason = generic_reason(concept.key, concept.label, named=is_named)
+    for cid in resolution.concepts:
+        if cid in undecided:
+            is_named = named[cid] >= NAMED_SHARE * mentions[cid] and named[cid] > 0
+            reason = None if is_named else undecided[cid]
+        else:
+            reason = decided[cid]
         if reason is not None:
             out[cid] = reason
     return out

@@ -2,6 +2,7 @@
 
 import pytest
 
+from paperkg.extract import specificity
 from paperkg.extract.resolve import resolve_concepts
 from paperkg.extract.specificity import drop_generic, generic_reason
 from paperkg.records import Mention, Paper, PaperMentions
@@ -83,3 +84,31 @@ def test_generic_concepts_are_dropped_and_reported():
         "Method:deep neural network": "field",
     }
     assert list(resolution.generic) == ["Dataset:training data", "Method:deep neural network"]
+
+
+def test_a_concept_written_as_a_name_in_most_of_its_mentions_stays():
+    def result(number, sentence, phrase):
+        start = sentence.index(phrase)
+        mention = Mention(phrase, "METHOD", start, start + len(phrase), sentence)
+        paper = Paper(id=f"p{number}", abstract=sentence, text=sentence, source=f"x#{number}")
+        return PaperMentions(paper, [mention])
+
+    named = [result(i, f"We train a Search Algorithm {i}.", "Search Algorithm") for i in range(2)]
+    unnamed = [result(9, "We train a search algorithm.", "search algorithm")]
+    kept = drop_generic(named + unnamed, resolve_concepts(named + unnamed))
+    assert kept.concept_of == [["Method:search algorithm"]] * 3
+    # written as a name in one mention of three: under the share, so generic
+    dropped = drop_generic(named[:1] + unnamed * 2, resolve_concepts(named[:1] + unnamed * 2))
+    assert dropped.generic == {"Method:search algorithm": "generic head"}
+
+
+def test_being_named_only_ever_spares_a_concept():
+    # generic_concepts looks at the mentions of a concept only when naming decides it
+    words = sorted(specificity.FIELDS | specificity.UMBRELLA_WORDS | specificity.BROAD_NOUNS)
+    words += sorted(specificity.GENERIC_MODIFIERS | specificity.METHOD_GENERIC_HEADS)
+    words += ["graph", "wilds", "diffusion", "accuracy", "image", "data", "real-world"]
+    keys = words + [f"{a} {b}" for a in words[::3] for b in words[1::3]]
+    for key in keys:
+        for label in ("Method", "Dataset", "Task", "Metric"):
+            spared = generic_reason(key, label, named=True)
+            assert spared in (None, generic_reason(key, label, named=False)), (key, label)
