@@ -197,6 +197,19 @@ _TASK_GENERIC_HEADS = TASK_WORDS | frozenset(
 )
 _METRIC_GENERIC_HEADS = frozenset("metric metrics measure measures score scores".split())
 _KIND_WORDS = GENERIC_MODIFIERS | FILLER_ADJECTIVES | BROAD_ADJECTIVES | BROAD_NOUNS
+#: the words an umbrella term is made of: "deep neural network", "learning algorithm"
+_UMBRELLA_OR_KIND = UMBRELLA_WORDS | (_KIND_WORDS - BROAD_NOUNS)
+#: words that describe an object of study rather than name it
+_DESCRIBING = GENERIC_MODIFIERS | FILLER_ADJECTIVES | BROAD_ADJECTIVES
+#: modifiers that add nothing: "our new model"
+_FILLER = GENERIC_MODIFIERS | FILLER_ADJECTIVES
+#: heads that, with one broad modifier, name no particular thing, per label
+_GENERIC_HEADS = {
+    "Method": METHOD_GENERIC_HEADS | BROAD_NOUNS,
+    "Task": _TASK_GENERIC_HEADS | BROAD_NOUNS,
+    # "prediction error", "training speed": a quantity measured is a metric
+    "Metric": _METRIC_GENERIC_HEADS,
+}
 
 
 #: share of a concept's mentions written as names that makes it a named thing
@@ -225,8 +238,9 @@ def generic_reason(key: str, label: str, *, named: bool) -> str | None:
     words = key.split()
     if not words:
         return "generic head"
-    umbrella = all(w in UMBRELLA_WORDS or w in _KIND_WORDS - BROAD_NOUNS for w in words)
-    if key in FIELDS or (umbrella and any(w in UMBRELLA_WORDS for w in words)):
+    if key in FIELDS or (
+        any(w in UMBRELLA_WORDS for w in words) and all(w in _UMBRELLA_OR_KIND for w in words)
+    ):
         return "field"
     if named:
         return None
@@ -244,21 +258,15 @@ def generic_reason(key: str, label: str, *, named: bool) -> str | None:
     if label == "Dataset":
         return "unnamed data"
     head, modifiers = words[-1], words[:-1]
-    describing = GENERIC_MODIFIERS | FILLER_ADJECTIVES | BROAD_ADJECTIVES
-    if head in OBJECT_HEADS and all(w in describing or _is_adjective(w) for w in modifiers):
+    if head in OBJECT_HEADS and all(w in _DESCRIBING or _is_adjective(w) for w in modifiers):
         return "object"
-    generic_heads = {
-        "Method": METHOD_GENERIC_HEADS | BROAD_NOUNS,
-        "Task": _TASK_GENERIC_HEADS | BROAD_NOUNS,
-        # "prediction error", "training speed": a quantity measured is a metric
-        "Metric": _METRIC_GENERIC_HEADS,
-    }.get(label, frozenset())
-    if head not in generic_heads:
+    if head not in _GENERIC_HEADS.get(label, ()):
         return None
     # one broad modifier ("search algorithm"); more of them start to name something
     # ("memory optimization strategy"), unless they are all filler ("our new model")
-    filler = GENERIC_MODIFIERS | FILLER_ADJECTIVES
-    if all(w in filler for w in modifiers) or (len(modifiers) == 1 and modifiers[0] in _KIND_WORDS):
+    if all(w in _FILLER for w in modifiers) or (
+        len(modifiers) == 1 and modifiers[0] in _KIND_WORDS
+    ):
         return "generic head"
     return None
 
