@@ -349,8 +349,19 @@ def _bare_macro(m: re.Match[str]) -> str:
     return converted if converted and not converted.startswith("\\") else ""
 
 
+def _one_space(text: str) -> str:
+    """``re.sub(r"\\s+", " ", text)``, in a third of the time (str.split knows the
+    same whitespace as ``\\s``): every abstract is tidied this way twice."""
+    words = text.split()
+    if not words:
+        return " " if text else ""
+    lead = " " if text[0].isspace() else ""
+    trail = " " if text[-1].isspace() else ""
+    return lead + " ".join(words) + trail
+
+
 def _tidy(text: str) -> str:
-    text = re.sub(r"\s+", " ", text)
+    text = _one_space(text)
     # Markdown emphasis: "**M**e**L**o**D**y" -> "MeLoDy", "**all**" -> "all"
     if "**" in text:
         text = re.sub(r"\*\*([^*\s](?:[^*]*[^*\s])?)\*\*", r"\1", text)
@@ -358,10 +369,12 @@ def _tidy(text: str) -> str:
     if "*" in text:
         text = re.sub(r"(?:(?<=\s)|^)\*+", "", text)
     text = re.sub(r"\(\s*\)|\[\s*\]", "", text)
-    text = re.sub(r"\s+([.,;:!?)])", r"\1", text)
+    # whitespace is one space from here on
+    if any(f" {mark}" in text for mark in ".,;:!?)"):
+        text = re.sub(r"\s+([.,;:!?)])", r"\1", text)
     text = re.sub(r"([(\[])\s+", r"\1", text)
     text = re.sub(r"[:,;]\s*(?=[.!?]|$)", "", text)
-    text = re.sub(r"\s+", " ", text)
+    text = _one_space(text)
     # the placeholder keeps its brackets: undo the bracket tidying above
     text = text.replace("[ math]", MATH_PLACEHOLDER)
     return text.strip()

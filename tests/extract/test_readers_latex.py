@@ -1,8 +1,11 @@
 """Cleaning LaTeX and links out of abstracts, for the NLP pipeline."""
 
+import random
+import re
+
 import pytest
 
-from paperkg.extract.readers import clean_text
+from paperkg.extract.readers import clean_text, latex
 from paperkg.extract.readers.header import looks_like_heading, venue_and_year
 
 
@@ -119,3 +122,11 @@ def test_heading_or_abstract(paragraph, is_heading):
 )
 def test_venue_and_year_of_a_heading(heading, venue, year):
     assert venue_and_year(heading) == (venue, year)
+
+
+def test_whitespace_is_made_one_space_as_the_regular_expression_would():
+    rng = random.Random(1)
+    pieces = ["a", "b", " ", "  ", "\n", "\t", "\xa0", "\u2009", "\x1c", "."]
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        assert latex._one_space(text) == re.sub(r"\s+", " ", text), repr(text)
