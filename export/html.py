@@ -35,27 +35,28 @@ Examples
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import logging
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import jinja2
 import networkx as nx
 import numpy as np
-import pyvis
 from markupsafe import Markup
-from pyvis.edge import Edge
-from pyvis.network import Network
-from pyvis.node import Node
 
 from ..atomic import atomic_open
 from ..defaults import DEFAULT_MAX_NODES, EDGES_PER_NODE, MIN_EDGE_BUDGET, PHYSICS_MAX_NODES
 from ..errors import ExportError
 from ..graph.layout import spring_layout
 from ..graph.schema import CO_OCCURS, CONCEPT_LABELS, IS_A, NODE_LABELS, PAPER, PROPOSES
+
+if TYPE_CHECKING:
+    from pyvis.network import Network
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -70,7 +71,14 @@ log = logging.getLogger(__name__)
 
 
 ASSETS = Path(__file__).parent / "assets"
-VIS_DIR = Path(pyvis.__file__).parent / "templates" / "lib" / "vis-9.1.2"
+# found without importing pyvis, which imports IPython (0.2 s a build; the concept
+# map of a large corpus needs only these files)
+VIS_DIR = (
+    Path(importlib.util.find_spec("pyvis").submodule_search_locations[0])
+    / "templates"
+    / "lib"
+    / "vis-9.1.2"
+)
 
 #: how each label looks: colour-blind safe (Okabe-Ito) colours, one shape per label
 STYLES: dict[str, dict[str, str]] = {
@@ -377,6 +385,10 @@ def _positions(keep: set, pairs: dict, *, seed: int) -> dict:
 
 def _network(graph: nx.MultiDiGraph, keep: set, pairs: dict, positions: dict, *, physics: bool):
     """A pyvis Network holding the drawn nodes and edges."""
+    from pyvis.edge import Edge
+    from pyvis.network import Network
+    from pyvis.node import Node
+
     net = Network(height="100%", width="100%", directed=True, cdn_resources="in_line")
     top = max((_paper_count(graph, n) for n in keep if _is_concept(graph, n)), default=1) or 1
     for n in sorted(keep, key=str):

@@ -72,6 +72,24 @@ def test_the_command_line_loads_neither_the_neo4j_driver_nor_spacy():
     assert out.stdout.strip() == "[]"
 
 
+def test_the_concept_map_of_a_large_corpus_is_written_without_pyvis(tmp_path):
+    # pyvis imports IPython, 0.2 s of every build; only the paper view of a small corpus
+    # draws with it
+    code = (
+        "import sys, networkx as nx, paperkg.cli\n"
+        "from paperkg.export.html_map import write_map_html\n"
+        "g = nx.MultiDiGraph()\n"
+        "g.add_node('paper:1', label='Paper', name='P', year=2024)\n"
+        "g.add_node('Method:bert', label='Method', name='BERT', paper_count=1)\n"
+        "g.add_edge('paper:1', 'Method:bert', key='USES', type='USES')\n"
+        f"write_map_html(g, {str(tmp_path / 'graph.html')!r})\n"
+        "print(sorted(m for m in ('pyvis', 'IPython') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+    assert (tmp_path / "graph.html").stat().st_size > 100_000  # vis-network inlined
+
+
 def test_a_build_from_the_cache_never_loads_spacy(tmp_path):
     # spaCy pulls in PyTorch where it is installed: 0.5 GB a cached rebuild does not need
     code = (
