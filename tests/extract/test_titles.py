@@ -1,7 +1,11 @@
 """What a title names is what the paper proposes."""
 
+import random
+import re
+
 import pytest
 
+from paperkg.extract import titles
 from paperkg.extract.titles import mark_title_proposals, title_name
 from paperkg.records import Mention, Paper, PaperMentions
 
@@ -133,3 +137,17 @@ def test_the_problem_a_proposal_is_for_is_not_proposed():
     )
     (marked,), _ = mark_title_proposals([result])
     assert not proposed(marked)
+
+
+def test_a_name_is_found_only_as_words_of_its_own_as_the_regular_expression_finds_it():
+    def by_regex(name, text):
+        match = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)
+        return (match.start(), match.end()) if match else None
+
+    assert titles._in_text("GAN", "StyleGAN and GAN-based GAN.") == (23, 26)
+    rng = random.Random(3)
+    pieces = ["a", "b", "A", "-", "_", " ", "é", "9", "(", ".", "ab", "a-b"]
+    for _ in range(50_000):
+        name = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 3)))
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        assert titles._in_text(name, text) == by_regex(name, text), (name, text)
