@@ -240,12 +240,18 @@ def _extract(
     (and then stored). Returns them with the number that came from the cache.
 
     A ``standby`` worker (see :func:`_standby_extractor`) extracts the papers the
-    cache lacks when they are few enough for one process.
+    cache lacks when they are few enough for one process: it is handed those with
+    no entry before the entries are read, and extracts them meanwhile.
     """
     cached: list[PaperMentions | None] = [None] * len(papers)
     cache = None
+    early = None  # (papers, the call that waits for them) handed to the standby
     if cache_dir is not None:
         cache = ExtractionCache(cache_dir, identity=pipeline_identity(resolve_model(model)))
+        if standby is not None:
+            missing = [p for p in papers if not cache.has(p)]
+            if missing and len(missing) <= STANDBY_CHUNK:
+                early = (missing, standby.submit(missing))
         cached = [cache.get(p) for p in papers]
         if on_cached is not None:
             on_cached(sum(hit is not None for hit in cached))
@@ -254,19 +260,12 @@ def _extract(
                 if hit is not None:
                     on_paper(paper)
     todo = [p for p, hit in zip(papers, cached, strict=True) if hit is None]
-    fresh: list[PaperMentions] | None = None
-    if standby is not None:
-        if todo and len(todo) <= STANDBY_CHUNK:
-            try:
-                fresh = standby.extract(todo, on_paper=on_paper)
-            except StandbyLost as lost:  # only a lost speed-up: extract here
-                log.warning("%s; extracting %d papers without it", lost, len(todo))
-        standby.close()  # done, or not needed: the pool's processes load their own
-    if fresh is not None or not todo:
-        fresh = fresh or []
-    elif dask:
-        fresh = extract_on_dask(dask, model, todo, jobs=jobs, on_paper=on_paper)
-    else:
+    fresh = _extract_on_standby(standby, todo, early, on_paper) if standby is not None else {}
+    rest = [p for p in todo if id(p) not in fresh]
+    if rest and dask:
+        found = extract_on_dask(dask, model, rest, jobs=jobs, on_paper=on_paper)
+        fresh.update(_by_paper(rest, found))
+    elif rest:
         # spaCy only when there is something to extract, and PyTorch only if the model needs it
         from .extract.spacy_import import import_spacy_for
 
@@ -277,14 +276,53 @@ def _extract(
         jobs = default_jobs() if jobs is None else max(1, jobs)
         # several processes each load the pipeline themselves (a bad model's error
         # comes back from them); a single one uses it loaded here
-        nlp = model if jobs > 1 and len(todo) > 2 * jobs else load_pipeline(model)
-        fresh = extract_mentions(nlp, todo, on_paper=on_paper, jobs=jobs)
+        nlp = model if jobs > 1 and len(rest) > 2 * jobs else load_pipeline(model)
+        found = extract_mentions(nlp, rest, on_paper=on_paper, jobs=jobs)
+        fresh.update(_by_paper(rest, found))
     if cache is not None:
-        for result in fresh:
-            cache.put(result)
-    extracted = iter(fresh)
-    results = [hit if hit is not None else next(extracted) for hit in cached]
+        for paper in todo:
+            cache.put(fresh[id(paper)])
+    results = [
+        hit if hit is not None else fresh[id(p)] for p, hit in zip(papers, cached, strict=True)
+    ]
     return results, len(papers) - len(todo)
+
+
+def _by_paper(papers: list[Paper], found: list[PaperMentions]) -> dict[int, PaperMentions]:
+    """``found`` (the mentions of ``papers``, in order) by ``id`` of their paper."""
+    return {id(p): result for p, result in zip(papers, found, strict=True)}
+
+
+def _extract_on_standby(
+    standby: StandbyExtractor,
+    todo: list[Paper],
+    early: tuple[list[Paper], Callable] | None,
+    on_paper: Callable[[Paper], None] | None,
+) -> dict[int, PaperMentions]:
+    """The mentions the ``standby`` worker extracts of ``todo`` (by ``id`` of the paper):
+    those handed to it ``early``, then the others (entries that did not read back)
+    if they are few; none if it died. It is stopped after: a pool loads its own."""
+    fresh: dict[int, PaperMentions] = {}
+    wanted = {id(p) for p in todo}
+    try:
+        if early is not None:
+            handed, wait = early
+
+            def counted(paper: Paper) -> None:  # one written meanwhile came from the cache
+                if on_paper is not None and id(paper) in wanted:
+                    on_paper(paper)
+
+            for paper, result in zip(handed, wait(counted), strict=True):
+                if id(paper) in wanted:
+                    fresh[id(paper)] = result
+        rest = [p for p in todo if id(p) not in fresh]
+        if rest and len(rest) <= STANDBY_CHUNK:
+            fresh.update(_by_paper(rest, standby.extract(rest, on_paper=on_paper)))
+    except StandbyLost as lost:  # only a lost speed-up: extract here
+        log.warning("%s; extracting %d papers without it", lost, len(todo) - len(fresh))
+    finally:
+        standby.close()  # done, or not needed: the pool's processes load their own
+    return fresh
 
 
 def _second_core(jobs: int | None) -> bool:

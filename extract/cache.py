@@ -92,6 +92,10 @@ class ExtractionCache:
         key = hashlib.sha256(paper.document.encode("utf-8", "surrogatepass")).hexdigest()
         return self.folder / key[:2] / f"{key}.json"
 
+    def has(self, paper: Paper) -> bool:
+        """Whether an entry for ``paper``'s text is there (not whether it reads back)."""
+        return self._path(paper).is_file()
+
     def get(self, paper: Paper) -> PaperMentions | None:
         """The stored result for ``paper``'s text (with ``paper`` as its record), or None."""
         path = self._path(paper)

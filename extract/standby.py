@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
@@ -161,20 +162,53 @@ class StandbyExtractor:
         self, papers: list[Paper], on_paper: Callable[[Paper], None] | None = None
     ) -> list[PaperMentions]:
         """The mentions of ``papers`` in order, extracted by the worker."""
-        results: list[PaperMentions] = []
-        for start in range(0, len(papers), CHUNK):
-            chunk = papers[start : start + CHUNK]
+        return self.submit(papers)(on_paper)
+
+    def submit(
+        self, papers: list[Paper]
+    ) -> Callable[[Callable[[Paper], None] | None], list[PaperMentions]]:
+        """Hand ``papers`` to the worker now; returns the call that waits for their
+        mentions (as :meth:`extract`, which takes ``on_paper``).
+
+        Why: a rebuild knows which papers its cache lacks before it has read the
+        entries it has; the worker extracts the new papers while it reads them.
+        The first chunk is sent from a thread: a pipe holds 64 KB, and a worker
+        still loading its pipeline reads nothing yet.
+        """
+        chunks = [papers[start : start + CHUNK] for start in range(0, len(papers), CHUNK)]
+        errors: list[BaseException] = []
+
+        def send_first() -> None:
             try:
-                self._connection.send(chunk)
-                ok, answer = self._connection.recv()
-            except (OSError, EOFError) as error:  # it died: killed, out of memory
-                raise StandbyLost(f"the standby extractor stopped ({error!r})") from error
-            if not ok:
-                raise answer
-            results.extend(answer)
-            if on_paper is not None:
-                for paper in chunk:
-                    on_paper(paper)
+                self._connection.send(chunks[0])
+            except (OSError, ValueError) as error:  # it died, or was closed
+                errors.append(error)
+
+        sender = threading.Thread(target=send_first, name="paperkg standby send")
+        if chunks:
+            sender.start()
+
+        def results(on_paper: Callable[[Paper], None] | None = None) -> list[PaperMentions]:
+            found: list[PaperMentions] = []
+            for number, chunk in enumerate(chunks):
+                try:
+                    if number == 0:
+                        sender.join()
+                        if errors:
+                            raise errors[0]
+                    else:
+                        self._connection.send(chunk)
+                    ok, answer = self._connection.recv()
+                except (OSError, EOFError, ValueError) as error:  # died: killed, out of memory
+                    raise StandbyLost(f"the standby extractor stopped ({error!r})") from error
+                if not ok:
+                    raise answer
+                found.extend(answer)
+                if on_paper is not None:
+                    for paper in chunk:
+                        on_paper(paper)
+            return found
+
         return results
 
     def close(self) -> None:

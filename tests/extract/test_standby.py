@@ -12,6 +12,7 @@ from paperkg.api import build
 from paperkg.errors import PaperkgError
 from paperkg.extract import spacy_import, workers
 from paperkg.extract import standby as standby_module
+from paperkg.extract.cache import ExtractionCache
 from paperkg.extract.extractor import extract_mentions
 from paperkg.extract.readers import read_inputs
 from paperkg.extract.standby import StandbyExtractor, extract_on_two_cores
@@ -109,18 +110,50 @@ def _same_graph(one, other, tmp_path) -> bool:
     return (tmp_path / "one.json").read_bytes() == (tmp_path / "other.json").read_bytes()
 
 
+def _noting(events):
+    """StandbyExtractor.submit and ExtractionCache.get, each noting its call in ``events``."""
+    submit, get = StandbyExtractor.submit, ExtractionCache.get
+
+    def submitted(self, papers):
+        events.append(("submit", len(papers)))
+        return submit(self, papers)
+
+    def read(self, paper):
+        events.append(("get", 1))
+        return get(self, paper)
+
+    return submitted, read
+
+
 def test_a_rebuild_with_new_papers_has_them_extracted_by_the_standby(grown, tmp_path):
-    used = []
-    extract = StandbyExtractor.extract
+    events = []
+    submitted, read = _noting(events)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ExtractionCache, "get", read)
+        rebuilt = _rebuilt_with(grown, StandbyExtractor, "submit", submitted)
 
-    def counted(self, papers, on_paper=None):
-        used.append(len(papers))
-        return extract(self, papers, on_paper)
-
-    rebuilt = _rebuilt_with(grown, StandbyExtractor, "extract", counted)
-
-    assert used == [len(rebuilt.read.papers) - rebuilt.from_cache] and used[0] > 0
+    handed = [n for what, n in events if what == "submit"]
+    assert handed == [len(rebuilt.read.papers) - rebuilt.from_cache] and handed[0] > 0
+    # handed over before any entry of the cache is read: extracted meanwhile
+    assert events[0][0] == "submit"
     assert _same_graph(rebuilt, build(grown[0], jobs=1), tmp_path)
+
+
+def test_an_entry_that_does_not_read_back_is_extracted_after_the_new_papers(
+    grown, tmp_path, caplog
+):
+    inputs, cache = grown
+    entry = next(cache.rglob("*.json"))
+    entry.write_text("{not json")
+    events = []
+    submitted, _ = _noting(events)
+
+    rebuilt = _rebuilt_with(grown, StandbyExtractor, "submit", submitted)
+
+    assert "extraction cache: ignoring" in caplog.text
+    new = len(rebuilt.read.papers) - rebuilt.from_cache - 1
+    assert [n for what, n in events if what == "submit"] == [new, 1]
+    assert _same_graph(rebuilt, build(inputs, jobs=1), tmp_path)
 
 
 def test_one_job_no_cache_or_a_callers_process_starts_no_standby(tmp_path, monkeypatch):
