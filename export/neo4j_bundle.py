@@ -13,9 +13,10 @@ The folder holds
 * ``README.txt``: the exact commands.
 
 Both ways give the same nodes, relationships and properties as
-:func:`paperkg.export.neo4j_load.push_graph`: the rows are made by the same
-:func:`~paperkg.export.neo4j_rows.iter_node_rows` and ``iter_rel_rows`` that
-:func:`~paperkg.export.neo4j_rows.graph_rows` collects, here one at a time.
+:func:`paperkg.export.neo4j_load.push_graph`: each value is what
+:func:`~paperkg.export.neo4j_rows.neo4j_value` makes of it there, and nodes and
+edges are checked by the same :func:`~paperkg.export.neo4j_rows.node_label` and
+:func:`~paperkg.export.neo4j_rows.rel_pattern`, here one at a time.
 Arrays use ``|`` as delimiter (``--array-delimiter='|'``); a ``|`` inside a list element is written as ``¦``
 and counted in :attr:`BundleReport.replaced_delimiters`.
 """
@@ -35,7 +36,7 @@ from ..atomic import atomic_directory
 from ..errors import ExportError
 from ..graph.schema import EDGE_TYPES, NODE_LABELS
 from . import cypher
-from .neo4j_rows import EDGE_META, NODE_META, iter_node_rows, iter_rel_rows, neo4j_value
+from .neo4j_rows import EDGE_META, NODE_META, edges_of, neo4j_value, node_label, rel_pattern
 
 logger = logging.getLogger(__name__)
 
@@ -149,6 +150,20 @@ class _CellWriter:
     def __init__(self) -> None:
         self.replaced = 0
 
+    def cell_of(self, value: Any, column: _Column) -> str:
+        """The cell of an attribute's raw ``value``: ``cell(neo4j_value(value))``, with
+        text and numbers (most values: 400,000 at 3,218 papers) written at once."""
+        kind = type(value)
+        if kind is str:  # a column holding any text is a text column
+            return value
+        if value is None:
+            return ""
+        if kind is int:
+            return str(value)
+        if kind is float:
+            return repr(value)
+        return self.cell(neo4j_value(value), column)
+
     def cell(self, value: Any, column: _Column) -> str:
         if value is None:
             return ""
@@ -219,27 +234,23 @@ def _not_bundle_file(name: str) -> bool:
 def _write_bundle(graph, folder: Path, report: BundleReport, writer: _CellWriter) -> None:
     """Write the bundle's files into ``folder``; ``report`` names them at ``report.outdir``.
 
-    Two passes over the graph, rows made one at a time
-    (:func:`~paperkg.export.neo4j_rows.iter_node_rows`): the first finds each
-    file's columns, the second writes every file at once. Memory stays that of
+    Two passes over the graph, rows made one at a time: the first finds each
+    file's columns, the second writes every file at once, a cell straight from
+    each attribute (:meth:`_CellWriter.cell_of`), not through a row of converted
+    properties (a third of the time). Memory stays that of
     the graph itself, whatever its size. Relationship files list their rows in
     graph order; ``import.cypher`` picks each pattern's rows by their labels.
     """
     node_finders: dict[str, _ColumnFinder] = {}
     rel_finders: dict[str, _ColumnFinder] = {}
     patterns: dict[tuple[str, str, str], None] = {}  # in order of first appearance
-    # labels and patterns are checked in the second pass (iter_node_rows, iter_rel_rows)
+    # labels and patterns are checked in the second pass (node_label, rel_pattern)
     for _, data in graph.nodes(data=True):
         label = data.get("label")
         node_finders.setdefault(label, _ColumnFinder()).see(data, NODE_META)
         report.nodes[label] = report.nodes.get(label, 0) + 1
-    nodes = graph.nodes
-    edges = (
-        graph.edges(keys=True, data=True)
-        if graph.is_multigraph()
-        else ((u, v, None, d) for u, v, d in graph.edges(data=True))
-    )
-    for u, v, key, data in edges:
+    nodes = dict(graph.nodes(data=True))  # a plain dict: looked up twice an edge
+    for u, v, key, data in edges_of(graph):
         rel = data.get("type", key)
         rel_finders.setdefault(rel, _ColumnFinder()).see(data, EDGE_META)
         report.relationships[rel] = report.relationships.get(rel, 0) + 1
@@ -269,12 +280,15 @@ def _write_bundle(graph, folder: Path, report: BundleReport, writer: _CellWriter
             rel: csv_file(f"rels_{rel}.csv", [*header, *(c.header for c in columns)])
             for rel, columns in rel_columns.items()
         }
-        for label, row in iter_node_rows(graph):
-            cells = [writer.cell(row["props"].get(c.name), c) for c in node_columns[label]]
-            node_out[label].writerow([row["id"], label, *cells])
-        for (rel, start, end), row in iter_rel_rows(graph):
-            cells = [writer.cell(row["props"].get(c.name), c) for c in rel_columns[rel]]
-            rel_out[rel].writerow([row["src"], row["dst"], rel, start, end, *cells])
+        cell = writer.cell_of
+        for node, data in graph.nodes(data=True):
+            label = node_label(node, data)
+            cells = [cell(data.get(c.name), c) for c in node_columns[label]]
+            node_out[label].writerow([str(node), label, *cells])
+        for src, dst, key, data in edges_of(graph):
+            rel, start, end = rel_pattern(nodes, src, dst, key, data)
+            cells = [cell(data.get(c.name), c) for c in rel_columns[rel]]
+            rel_out[rel].writerow([str(src), str(dst), rel, start, end, *cells])
 
     script = folder / "import.cypher"
     script.write_text(_import_script(node_columns, rel_columns, list(patterns)), encoding="utf-8")

@@ -138,15 +138,21 @@ def iter_node_rows(graph: nx.Graph) -> Iterator[tuple[str, dict[str, Any]]]:
     :func:`graph_rows` does.
     """
     for node, data in graph.nodes(data=True):
-        label = data.get("label")
-        if label not in NODE_LABELS:
-            raise ExportError(
-                f"node {node!r} has label {label!r}; expected one of {', '.join(NODE_LABELS)}: "
-                "build the graph with paperkg or fix its 'label' attributes"
-            )
-        if "id" in data and data["id"] != node:
-            logger.warning("node %r: attribute 'id' ignored, Neo4j's id is the node id", node)
-        yield label, {"id": str(node), "props": _props(data, NODE_META)}
+        yield node_label(node, data), {"id": str(node), "props": _props(data, NODE_META)}
+
+
+def node_label(node: Any, data: dict[str, Any]) -> str:
+    """The label of ``node`` in Neo4j; raises :class:`~paperkg.errors.ExportError` when it
+    has none paperkg writes."""
+    label = data.get("label")
+    if label not in NODE_LABELS:
+        raise ExportError(
+            f"node {node!r} has label {label!r}; expected one of {', '.join(NODE_LABELS)}: "
+            "build the graph with paperkg or fix its 'label' attributes"
+        )
+    if "id" in data and data["id"] != node:
+        logger.warning("node %r: attribute 'id' ignored, Neo4j's id is the node id", node)
+    return label
 
 
 def iter_rel_rows(
@@ -154,18 +160,28 @@ def iter_rel_rows(
 ) -> Iterator[tuple[tuple[str, str, str], dict[str, Any]]]:
     """``((type, start label, end label), {"src", "dst", "props"})`` for every edge, in
     graph order, made one at a time (see :func:`iter_node_rows`)."""
-    edges: Iterable[tuple[Any, Any, Any, dict[str, Any]]]
-    if graph.is_multigraph():
-        edges = graph.edges(keys=True, data=True)
-    else:
-        edges = ((u, v, None, d) for u, v, d in graph.edges(data=True))
     nodes = graph.nodes
-    for src, dst, key, data in edges:
-        rel = data.get("type", key)
-        pattern = (rel, nodes[src].get("label"), nodes[dst].get("label"))
-        if pattern not in cypher.MERGE_RELS:
-            raise ExportError(
-                f"edge {src!r} -> {dst!r} is a {rel!r} from {pattern[1]} to {pattern[2]}, "
-                "which paperkg does not write to Neo4j: see paperkg.graph.schema for the edge types"
-            )
+    for src, dst, key, data in edges_of(graph):
+        pattern = rel_pattern(nodes, src, dst, key, data)
         yield pattern, {"src": str(src), "dst": str(dst), "props": _props(data, EDGE_META)}
+
+
+def edges_of(graph: nx.Graph) -> Iterable[tuple[Any, Any, Any, dict[str, Any]]]:
+    """``(source, target, key, data)`` of every edge, ``key`` None in a graph of one edge
+    per pair."""
+    if graph.is_multigraph():
+        return graph.edges(keys=True, data=True)
+    return ((u, v, None, d) for u, v, d in graph.edges(data=True))
+
+
+def rel_pattern(nodes, src: Any, dst: Any, key: Any, data: dict[str, Any]) -> tuple[str, str, str]:
+    """``(type, start label, end label)`` of an edge; raises
+    :class:`~paperkg.errors.ExportError` for one paperkg does not write to Neo4j."""
+    rel = data.get("type", key)
+    pattern = (rel, nodes[src].get("label"), nodes[dst].get("label"))
+    if pattern not in cypher.MERGE_RELS:
+        raise ExportError(
+            f"edge {src!r} -> {dst!r} is a {rel!r} from {pattern[1]} to {pattern[2]}, "
+            "which paperkg does not write to Neo4j: see paperkg.graph.schema for the edge types"
+        )
+    return pattern
