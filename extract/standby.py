@@ -184,7 +184,7 @@ class StandbyExtractor:
             except (OSError, ValueError) as error:  # it died, or was closed
                 errors.append(error)
 
-        sender = threading.Thread(target=send_first, name="paperkg standby send")
+        sender = threading.Thread(target=send_first, name="paperkg standby send", daemon=True)
         if chunks:
             sender.start()
 
