@@ -49,6 +49,16 @@ if ! command -v chromium >/dev/null 2>&1; then
         echo "  Install it as root: apt-get install -y chromium chromium-driver" >&2
     fi
 fi
+# --- qemu-user (an x86 CPU without VNNI, for tests/extract/test_cpu_independence.py) ---
+if [ "$(uname -m)" = x86_64 ] && ! command -v qemu-x86_64 >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qemu-user
+    else
+        echo "install.sh: qemu-user is missing; the test on another CPU will be skipped." >&2
+        echo "  Install it as root: apt-get install -y qemu-user" >&2
+    fi
+fi
 # --- neo4j (database tests) ---
 # The Neo4j tests and bench/neo4j_load.py run a real Neo4j 5.26 in-process: the Maven
 # module tests/neo4j_server. Build it once here (Neo4j's jars come from Maven Central
