@@ -97,8 +97,10 @@ def leave(code: object) -> NoReturn:
         sys.exit(status)
     run_exit_handlers()
     for stream in (sys.stdout, sys.stderr):
+        if stream is None or stream.closed:  # started without it (">&-"), or closed: as Python
+            continue
         try:
             stream.flush()
-        except (OSError, ValueError):  # a closed pipe ("paperkg ... | head")
+        except OSError:  # a closed pipe ("paperkg ... | head")
             status = status or 120  # Python's own status when it cannot flush at exit
     os._exit(status)

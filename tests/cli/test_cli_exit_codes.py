@@ -94,3 +94,10 @@ def test_the_installed_command_exits_with_the_codes_of_a_build(tmp_path, mixed):
 
     assert skipped.returncode == EXIT_SKIPPED and b"wrote " in skipped.stdout
     assert missing.returncode == 1 and "nothing.txt" in missing.stderr
+
+
+def test_the_command_leaves_cleanly_without_an_output_stream():
+    # started with its output closed (">&-"): Python then has no sys.stdout at all
+    code = "from paperkg.cli import leave; leave(0)"
+    done = subprocess.run(f'"{sys.executable}" -c "{code}" >&-', shell=True, capture_output=True)
+    assert (done.returncode, done.stderr) == (0, b"")
