@@ -165,18 +165,22 @@ def build(
         read = read_inputs(paths, format=format, on_error=on_error)
         if on_read is not None:
             on_read(read)
+        inputs = _input_files(read.papers)
+
+        def load_memos() -> None:  # the names the last build asked for
+            if cache_dir is not None:
+                load_name_memos(cache_dir, inputs)
+
         results, from_cache = _extract(
-            read.papers, model, jobs, cache_dir, on_paper, dask, standby, on_cached
-        )
+            read.papers, model, jobs, cache_dir, on_paper, dask, standby, on_cached,
+            meanwhile=load_memos,
+        )  # fmt: skip
     step = on_step or _silent
-    inputs = _input_files(read.papers)
-    if cache_dir is not None:
-        load_name_memos(cache_dir, inputs)  # the names the last build asked for
     added = 0
     if corpus_terms:
         step(CORPUS_STEPS[0])
         occurrences = Occurrences()
-        terms = find_corpus_terms(results, occurrences=occurrences)
+        terms = find_corpus_terms(results, occurrences=occurrences, fork=_second_core(jobs))
         results, added = add_corpus_term_mentions(results, terms, occurrences)
         del occurrences
     step(CORPUS_STEPS[1])
@@ -235,6 +239,7 @@ def _extract(
     dask: str | None = None,
     standby: StandbyExtractor | None = None,
     on_cached: Callable[[int], None] | None = None,
+    meanwhile: Callable[[], None] | None = None,
 ) -> tuple[list[PaperMentions], int]:
     """Every paper's mentions, in order: from the cache where it has them, else extracted
     (and then stored). Returns them with the number that came from the cache.
@@ -242,6 +247,9 @@ def _extract(
     A ``standby`` worker (see :func:`_standby_extractor`) extracts the papers the
     cache lacks when they are few enough for one process: it is handed those with
     no entry before the entries are read, and extracts them meanwhile.
+    ``meanwhile`` is called once: while the standby extracts what it was handed
+    (a rebuild with 1% new papers waits for it about as long as reading the cache
+    took), else when the papers are extracted.
     """
     cached: list[PaperMentions | None] = [None] * len(papers)
     cache = None
@@ -260,6 +268,9 @@ def _extract(
                 if hit is not None:
                     on_paper(paper)
     todo = [p for p, hit in zip(papers, cached, strict=True) if hit is None]
+    if early is not None and meanwhile is not None:
+        meanwhile()
+        meanwhile = None
     fresh = _extract_on_standby(standby, todo, early, on_paper) if standby is not None else {}
     rest = [p for p in todo if id(p) not in fresh]
     if rest and dask:
@@ -282,6 +293,8 @@ def _extract(
     if cache is not None:
         for paper in todo:
             cache.put(fresh[id(paper)])
+    if meanwhile is not None:
+        meanwhile()
     results = [
         hit if hit is not None else fresh[id(p)] for p, hit in zip(papers, cached, strict=True)
     ]

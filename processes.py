@@ -170,3 +170,70 @@ def forked_call(
             process.kill()
         process.join()
         receiver.close()
+
+
+def map_halves(what: str, function: Callable[[list], list], items: list, *, fork: bool) -> list:
+    """``function(items)`` (a list with one result per item), the second half of the
+    items computed by a forked child while this process computes the first half.
+
+    For a corpus step's per-paper loop that reads the corpus and returns compact
+    results (a few integers a paper): the child holds the corpus already, and only
+    its results are pickled back. ``function`` must not change what it reads. The
+    same list comes back as from ``function(items)``, in order. Without ``fork``
+    (one core, or a caller's own process: see :func:`paperkg.api._second_core`),
+    without fork on this platform, or if the child cannot start or dies, this
+    process computes it all: slower, not lost.
+
+    >>> map_halves("squares", lambda xs: [x * x for x in xs], [1, 2, 3], fork=True)
+    [1, 4, 9]
+    """
+    half = (len(items) + 1) // 2
+    if not fork or len(items) < 2 or not fork_available():
+        return function(items)
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(
+        target=_half_child,
+        args=(sender, os.getpid(), function, items, half),
+        name=f"paperkg {what}",
+    )
+    try:
+        process.start()
+    except OSError as error:
+        log.warning("cannot start a second process (%s); %s in this one", error, what)
+        sender.close()
+        receiver.close()
+        return function(items)
+    sender.close()
+    try:
+        first = function(items[:half])
+        try:
+            ok, second = receiver.recv()
+        except EOFError:  # killed (out of memory?) before it answered
+            process.join()
+            ok, second = False, f"it ended with exit code {process.exitcode}"
+    except BaseException:
+        process.kill()  # this half failed: the other is not wanted
+        raise
+    finally:
+        process.join()
+        receiver.close()
+    if not ok:
+        log.warning("the second process for %s failed (%s); %s in this one", what, second, what)
+        second = function(items[half:])
+    return first + second
+
+
+def _half_child(connection, parent: int, function: Callable, items: list, half: int) -> None:
+    """:func:`map_halves`' child: the second half, or the reason it failed."""
+    import gc
+
+    gc.disable()  # a collection would touch, and so copy, every page of the parent's heap
+    become_forked_child(parent)
+    try:
+        answer = (True, function(items[half:]))
+    except BaseException as error:  # noqa: BLE001 - the parent computes it instead
+        answer = (False, f"{type(error).__name__}: {error}")
+    connection.send(answer)
+    connection.close()
+    os._exit(0)

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from paperkg.processes import ForkedCallFailed, fork_available, forked_call
+from paperkg.processes import ForkedCallFailed, fork_available, forked_call, map_halves
 
 pytestmark = pytest.mark.skipif(not fork_available(), reason="needs fork (Linux)")
 
@@ -118,3 +118,53 @@ def test_a_child_writes_around_a_stderr_whose_lock_a_thread_held_at_the_fork():
     assert done.stdout.strip() == "done"
     assert "2 list elements" in done.stderr
     assert "another spaCy version" in done.stderr
+
+
+def _pids(items):
+    return [(item, os.getpid()) for item in items]
+
+
+def test_halves_are_computed_here_and_in_a_child_and_come_back_in_order():
+    found = map_halves("pids", _pids, list(range(7)), fork=True)
+
+    assert [item for item, _ in found] == list(range(7))
+    here = [pid == os.getpid() for _, pid in found]
+    assert here == [True] * 4 + [False] * 3
+
+
+def test_without_fork_everything_is_computed_here():
+    found = map_halves("pids", _pids, list(range(7)), fork=False)
+    assert [pid for _, pid in found] == [os.getpid()] * 7
+
+
+def test_a_child_that_fails_or_dies_costs_only_its_speed_up(caplog):
+    parent = os.getpid()
+
+    def failing_there(items):
+        if os.getpid() != parent:
+            raise MemoryError("no room")
+        return [x * 2 for x in items]
+
+    def killed_there(items):
+        if os.getpid() != parent:
+            _kill_myself()
+        return [x * 2 for x in items]
+
+    assert map_halves("doubling", failing_there, [1, 2, 3], fork=True) == [2, 4, 6]
+    assert "MemoryError: no room" in caplog.text
+    assert map_halves("doubling", killed_there, [1, 2, 3], fork=True) == [2, 4, 6]
+    assert "exit code -9" in caplog.text
+
+
+def test_a_failure_here_stops_the_child_at_once():
+    parent = os.getpid()
+
+    def slow_there(items):
+        if os.getpid() != parent:
+            time.sleep(60)
+        raise PermissionError("this half failed")
+
+    started = time.monotonic()
+    with pytest.raises(PermissionError, match="this half failed"):
+        map_halves("sleeping", slow_there, [1, 2], fork=True)
+    assert time.monotonic() - started < 10

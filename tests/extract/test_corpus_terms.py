@@ -116,6 +116,21 @@ def test_terms_placed_from_the_occurrences_found_are_those_placed_by_reading_aga
     assert texts == ["Graph neural networks", "graph neural network"]
 
 
+def test_a_second_process_finds_the_same_terms_in_the_same_places():
+    texts = [
+        "Graph neural networks fail. A graph neural network and GNNs.",
+        "We pre-graph neural networks; graph neural nets help.",
+        "Graph Neural Networks (RGNN) and graph neural network training work.",
+    ]
+    results = [*TAGGED, *(paper(9 + i, t) for i, t in enumerate(texts * 3))]
+    here, forked = Occurrences(), Occurrences()
+
+    terms = find_corpus_terms(results, occurrences=here)
+
+    assert find_corpus_terms(results, occurrences=forked, fork=True) == terms
+    assert forked == here and sum(map(len, here.spans)) > 0
+
+
 def test_the_word_before_a_position_is_the_word_the_whole_text_has_there():
     rng = random.Random(7)
     alphabet = ["a", "B", "_", "'", "’", " ", "-", "(", ".", "é", "9", "  "]

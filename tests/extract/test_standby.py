@@ -139,6 +139,35 @@ def test_a_rebuild_with_new_papers_has_them_extracted_by_the_standby(grown, tmp_
     assert _same_graph(rebuilt, build(grown[0], jobs=1), tmp_path)
 
 
+def test_the_name_memos_load_while_the_standby_extracts(grown):
+    events = []
+    submitted, read = _noting(events)
+    load = api.load_name_memos
+
+    def submitted_and_awaited(self, papers):
+        wait = submitted(self, papers)
+
+        def awaited(*args):
+            events.append(("results", 0))
+            return wait(*args)
+
+        return awaited
+
+    def loaded(*args):
+        events.append(("memos", 0))
+        return load(*args)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ExtractionCache, "get", read)
+        mp.setattr(api, "load_name_memos", loaded)
+        _rebuilt_with(grown, StandbyExtractor, "submit", submitted_and_awaited)
+
+    order = [what for what, _ in events if what != "get"]
+    assert order == ["submit", "memos", "results"]
+    # after the cache is read: the build needs both before it goes on
+    assert events.index(("memos", 0)) > max(i for i, e in enumerate(events) if e[0] == "get")
+
+
 def test_an_entry_that_does_not_read_back_is_extracted_after_the_new_papers(
     grown, tmp_path, caplog
 ):
