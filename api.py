@@ -187,7 +187,8 @@ def build(
     results, _ = mark_title_proposals(results)
     results, relabelled = vote_labels(results)
     step(CORPUS_STEPS[2])
-    resolution = unify_concept_labels(resolve_concepts(results, alias_file=alias_file))
+    resolved = resolve_concepts(results, alias_file=alias_file, fork=_second_core(jobs))
+    resolution = unify_concept_labels(resolved)
     resolution = drop_generic(results, resolution)
     if cache_dir is not None:
         save_name_memos(cache_dir, inputs)

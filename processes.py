@@ -178,24 +178,46 @@ def map_halves(what: str, function: Callable[[list], list], items: list, *, fork
 
     For a corpus step's per-paper loop that reads the corpus and returns compact
     results (a few integers a paper): the child holds the corpus already, and only
-    its results are pickled back. ``function`` must not change what it reads. The
-    same list comes back as from ``function(items)``, in order. Without ``fork``
-    (one core, or a caller's own process: see :func:`paperkg.api._second_core`),
-    without fork on this platform, or if the child cannot start or dies, this
-    process computes it all: slower, not lost.
+    its results are pickled back. The same list comes back as from
+    ``function(items)``, in order. ``fork``: as for :func:`computed_aside`.
 
     >>> map_halves("squares", lambda xs: [x * x for x in xs], [1, 2, 3], fork=True)
     [1, 4, 9]
     """
-    half = (len(items) + 1) // 2
-    if not fork or len(items) < 2 or not fork_available():
+    if len(items) < 2:
         return function(items)
+    half = (len(items) + 1) // 2
+    with computed_aside(what, function, items[half:], fork=fork) as second:
+        first = function(items[:half])
+        return first + second()
+
+
+@contextlib.contextmanager
+def computed_aside(
+    what: str, function: Callable[..., Any], *args: Any, fork: bool
+) -> Iterator[Callable[[], Any]]:
+    """Start ``function(*args)`` in a forked child; the block gets ``result()``, which
+    waits for it and returns what it returned.
+
+    For a pure function of what this process holds (the child has it all already)
+    whose answer is small to pickle back, computed while this process does other
+    work: ``function`` must not change what it reads, and what it changes in the
+    child stays there. Without ``fork`` (one core, or a caller's own process: see
+    :func:`paperkg.api._second_core`), without fork on this platform, or if the
+    child cannot start, fails or dies, ``result()`` computes it here: slower, not
+    lost. If the block raises, the child is killed.
+
+    >>> with computed_aside("a sum", sum, [1, 2, 3], fork=True) as result:
+    ...     result()
+    6
+    """
+    if not fork or not fork_available():
+        yield lambda: function(*args)
+        return
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(
-        target=_half_child,
-        args=(sender, os.getpid(), function, items, half),
-        name=f"paperkg {what}",
+        target=_aside_child, args=(sender, os.getpid(), function, args), name=f"paperkg {what}"
     )
     try:
         process.start()
@@ -203,35 +225,41 @@ def map_halves(what: str, function: Callable[[list], list], items: list, *, fork
         log.warning("cannot start a second process (%s); %s in this one", error, what)
         sender.close()
         receiver.close()
-        return function(items)
+        yield lambda: function(*args)
+        return
     sender.close()
-    try:
-        first = function(items[:half])
+    received = False
+
+    def result() -> Any:
+        nonlocal received
         try:
-            ok, second = receiver.recv()
+            ok, answer = receiver.recv()
         except EOFError:  # killed (out of memory?) before it answered
             process.join()
-            ok, second = False, f"it ended with exit code {process.exitcode}"
-    except BaseException:
-        process.kill()  # this half failed: the other is not wanted
-        raise
+            ok, answer = False, f"it ended with exit code {process.exitcode}"
+        received = True
+        if not ok:
+            log.warning("the second process for %s failed (%s); %s in this one", what, answer, what)
+            return function(*args)
+        return answer
+
+    try:
+        yield result
     finally:
+        if not received:
+            process.kill()  # the block failed or did not ask: the answer is not wanted
         process.join()
         receiver.close()
-    if not ok:
-        log.warning("the second process for %s failed (%s); %s in this one", what, second, what)
-        second = function(items[half:])
-    return first + second
 
 
-def _half_child(connection, parent: int, function: Callable, items: list, half: int) -> None:
-    """:func:`map_halves`' child: the second half, or the reason it failed."""
+def _aside_child(connection, parent: int, function: Callable, args: tuple) -> None:
+    """:func:`computed_aside`'s child: the answer, or the reason it failed."""
     import gc
 
     gc.disable()  # a collection would touch, and so copy, every page of the parent's heap
     become_forked_child(parent)
     try:
-        answer = (True, function(items[half:]))
+        answer = (True, function(*args))
     except BaseException as error:  # noqa: BLE001 - the parent computes it instead
         answer = (False, f"{type(error).__name__}: {error}")
     connection.send(answer)

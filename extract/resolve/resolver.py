@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
 
+from ...processes import computed_aside
 from ...records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
 from ..names import is_coined_name
 from .acronym_votes import (
@@ -133,7 +134,7 @@ STEPS = (
 
 
 def resolve_concepts(
-    results: list[PaperMentions], *, alias_file: str | Path | None = None
+    results: list[PaperMentions], *, alias_file: str | Path | None = None, fork: bool = False
 ) -> Resolution:
     """Resolve every mention of a corpus to a canonical concept.
 
@@ -145,6 +146,9 @@ def resolve_concepts(
         Optional CSV (``alias,canonical[,label]``) or YAML
         (``{aliases: {alias: canonical}, never_merge: [[a, b], ...]}``) file whose
         choices override the automatic ones.
+    fork
+        Let a forked second process find the typo pairs meanwhile (see
+        :meth:`_Resolver.merge`): the same concepts, sooner, on a second core.
 
     Returns
     -------
@@ -170,8 +174,7 @@ def resolve_concepts(
     aliases = load_alias_file(alias_file) if alias_file is not None else AliasFile()
     resolver = _Resolver(aliases, sorted({m.label for r in results for m in r.mentions}))
     mention_nodes = [resolver.read_paper(result) for result in results]
-    for step in STEPS:
-        getattr(resolver, step)()
+    resolver.merge(fork=fork)
     concept_id_of = resolver.concepts()
 
     concept_of = [[concept_id_of[n] if n else None for n in nodes] for nodes in mention_nodes]
@@ -439,10 +442,18 @@ class _Resolver:
                     )
                     self.groups.union(other, target, f"{kind} of '{target[1]}'")
 
-    def merge_name_variants(self) -> None:
+    def merge_name_variants(self, unions: list[tuple[Node, Node, str]] | None = None) -> None:
         """One name with or without a generic last word ("hashtag recommendation
         problem", "hashtag recommendation"), or as "X of Y" ("prediction of
-        intelligibility", "intelligibility prediction"); see :mod:`.variants`."""
+        intelligibility", "intelligibility prediction"); see :mod:`.variants`.
+        ``unions``: :meth:`name_variant_unions`, if already decided."""
+        for joining, target, reason in self.name_variant_unions() if unions is None else unions:
+            self.groups.union(joining, target, reason)
+
+    def name_variant_unions(self) -> list[tuple[Node, Node, str]]:
+        """The unions :meth:`merge_name_variants` makes, in order: decided from the
+        evidence and the nodes, not from the groups formed so far."""
+        unions: list[tuple[Node, Node, str]] = []
         # a long form seen only in its definition counts: "NeRF framework" meets the
         # "neural radiance field" of "NeRF (neural radiance fields)"
         present = [
@@ -474,7 +485,7 @@ class _Resolver:
                 self.ev.node_count.get((label, reordered))
                 or (label, reordered) in self.ev.expansion_targets
             ):
-                self.groups.union(node, (label, reordered), f"'X of Y' form of '{reordered}'")
+                unions.append((node, (label, reordered), f"'X of Y' form of '{reordered}'"))
         for stem, variants in by_stem.items():
             if self.ev.node_count.get(stem) or self.ev.long_surface.get(stem[1]):
                 target = stem
@@ -485,12 +496,18 @@ class _Resolver:
             for node in variants:
                 if node != target:
                     tail = node[1].rpartition(" ")[2]
-                    self.groups.union(
-                        node, target, f"same name with generic '{tail}': '{target[1]}'"
-                    )
+                    unions.append((node, target, f"same name with generic '{tail}': '{target[1]}'"))
+        return unions
 
-    def merge_paper_name_forms(self) -> None:
-        """Two forms of one name a paper uses (see :mod:`.variants`):
+    def merge_paper_name_forms(self, pairs: list[tuple[Node, Node, str]] | None = None) -> None:
+        """Two forms of one name a paper uses (see :meth:`paper_name_form_pairs`);
+        ``pairs``: those, if already decided."""
+        for a, b, reason in self.paper_name_form_pairs() if pairs is None else pairs:
+            self._join_pair(a, b, reason)
+
+    def paper_name_form_pairs(self) -> list[tuple[Node, Node, str]]:
+        """The pairs :meth:`merge_paper_name_forms` joins, in order: two forms of one
+        name a paper uses (see :mod:`.variants`), decided from the evidence alone:
 
         * a process with a generic head and its agent noun: "parsing algorithm"
           and "parser", "classification stage" and "classifier"; an agent always
@@ -502,6 +519,7 @@ class _Resolver:
         * one name with its modifiers in two orders: "object intrinsic
           representation" and "intrinsic object representation".
         """
+        pairs: list[tuple[Node, Node, str]] = []
         for paper_id, nodes in self.ev.paper_nodes:
             by_kind: dict[tuple[str, str, str], list[Node]] = defaultdict(list)
             by_words: dict[tuple[str, str, tuple[str, ...]], list[Node]] = defaultdict(list)
@@ -512,10 +530,12 @@ class _Resolver:
                     by_words[(label, words[-1], tuple(sorted(words[:-1])))].append(node)
                 modeled = modeling_form(key)
                 if modeled and (label, modeled) in nodes:
-                    self._join_pair(
-                        node,
-                        (label, modeled),
-                        f"'{key}' is the modeling of a '{modeled}', in paper {paper_id}",
+                    pairs.append(
+                        (
+                            node,
+                            (label, modeled),
+                            f"'{key}' is the modeling of a '{modeled}', in paper {paper_id}",
+                        )
                     )
                 for agent_key in agent_forms(key):
                     agent = (label, agent_key)
@@ -523,8 +543,8 @@ class _Resolver:
                         s[:1].isupper() for s in self.ev.surface_count[agent]
                     ):
                         continue
-                    self._join_pair(
-                        node, agent, f"'{agent_key}' does what '{key}' names, in paper {paper_id}"
+                    pairs.append(
+                        (node, agent, f"'{agent_key}' does what '{key}' names, in paper {paper_id}")
                     )
                 kind = generic_head_kind(key, label)
                 if kind is not None:
@@ -533,21 +553,26 @@ class _Resolver:
                         by_kind[(label, *kind)].append((label, kind[0]))
             for same in by_words.values():
                 for node in same[1:]:
-                    self._join_pair(
-                        node,
-                        same[0],
-                        f"'{node[1]}' and '{same[0][1]}': one name, its modifiers in two "
-                        f"orders, in paper {paper_id}",
+                    pairs.append(
+                        (
+                            node,
+                            same[0],
+                            f"'{node[1]}' and '{same[0][1]}': one name, its modifiers in two "
+                            f"orders, in paper {paper_id}",
+                        )
                     )
             for (_, stem, kind), same in by_kind.items():
                 same.sort(key=lambda n: (-self.ev.node_count[n], n[1]))
                 for node in same[1:]:
-                    self._join_pair(
-                        node,
-                        same[0],
-                        f"'{node[1]}' and '{same[0][1]}': '{stem}' with two generic {kind} "
-                        f"heads, in paper {paper_id}",
+                    pairs.append(
+                        (
+                            node,
+                            same[0],
+                            f"'{node[1]}' and '{same[0][1]}': '{stem}' with two generic {kind} "
+                            f"heads, in paper {paper_id}",
+                        )
                     )
+        return pairs
 
     def _join_pair(self, a: Node, b: Node, reason: str) -> None:
         """Join two nodes for a reason that explains either one, whichever names the
@@ -576,14 +601,48 @@ class _Resolver:
                 return False
         return True
 
-    def merge_typos(self) -> None:
-        """Near-duplicate keys of one label (see :mod:`.similarity`); acronyms never."""
+    def merge_typos(self, pairs: list[tuple[Node, Node, str]] | None = None) -> None:
+        """Near-duplicate keys of one label (see :mod:`.similarity`); acronyms never.
+        ``pairs``: :meth:`typo_pairs`, if already found."""
+        for joining, target, why in self.typo_pairs() if pairs is None else pairs:
+            connector = "of" if why.startswith("word-form") else "with"
+            self.groups.union(joining, target, f"{why} {connector} '{target[1]}'")
+
+    def typo_pairs(self) -> list[tuple[Node, Node, str]]:
+        """The pairs :meth:`merge_typos` joins: found from the nodes and their counts,
+        not from the groups formed so far."""
         candidates = [
             n for n in self.groups.parent if not _is_short_key(n[1], self.ev.short_surface)
         ]
-        for joining, target, why in near_duplicate_pairs(candidates, self.ev.node_count):
-            connector = "of" if why.startswith("word-form") else "with"
-            self.groups.union(joining, target, f"{why} {connector} '{target[1]}'")
+        return near_duplicate_pairs(candidates, self.ev.node_count)
+
+    def merge(self, *, fork: bool = False) -> None:
+        """Run the merging :data:`STEPS` in order, each deciding then joining in turn.
+
+        With ``fork``, a forked second process finds the typo pairs while this one
+        decides the name variants and the papers' name forms: the three steps
+        decide from the evidence alone, so each can be decided before the steps
+        ahead of it have joined their groups. Their unions are then made in
+        :data:`STEPS`' order, so the groups and their reasons are those made without.
+        """
+        if not fork:
+            for step in STEPS:
+                getattr(self, step)()  # each decides, then joins
+            return
+        first = STEPS.index("merge_typos")  # the steps before it add nodes: run them first
+        for step in STEPS[:first]:
+            getattr(self, step)()
+        with computed_aside("finding typos", self.typo_pairs, fork=True) as typo_pairs:
+            decided = {
+                "merge_name_variants": self.name_variant_unions(),
+                "merge_paper_name_forms": self.paper_name_form_pairs(),
+                "merge_typos": typo_pairs(),
+            }
+        for step in STEPS[first:]:
+            if step in decided:
+                getattr(self, step)(decided[step])
+            else:
+                getattr(self, step)()
 
     def link_corpus_acronyms(self) -> None:
         """A bare acronym joins the long form the corpus agrees on, or is reported.
