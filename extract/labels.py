@@ -27,6 +27,7 @@ import logging
 import re
 from collections import Counter, defaultdict
 from dataclasses import replace
+from operator import itemgetter
 
 from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
 from .components.lexicon import DATASET_HEADS, METRIC_HEADS, TASK_WORDS
@@ -137,31 +138,40 @@ def vote_labels(results: list[PaperMentions]) -> tuple[list[PaperMentions], int]
 
     A mention found only as a corpus term (``corpus_match``) votes half.
     """
-    votes: dict[str, Counter[str]] = defaultdict(Counter)
+    # plain dicts, not Counters: a corpus of 3,218 papers has 32,000 names
+    votes: dict[str, dict[str, float]] = {}
     names: dict[str, str] = {}
+    keys_of: list[list[str]] = []  # per paper, its mentions' keys: the second pass reuses them
     for result in results:
+        keys = []
         for mention in result.mentions:
             name = _name_of(mention, result.acronyms)
             key = canonical_key(name, "")
+            keys.append(key)
             if not key:
                 continue
-            votes[key][mention.label] += 0.5 if mention.corpus_match else 1.0
-            names.setdefault(key, name)
+            counts = votes.get(key)
+            if counts is None:
+                counts = votes[key] = {}
+                names[key] = name
+            weight = 0.5 if mention.corpus_match else 1.0
+            counts[mention.label] = counts.get(mention.label, 0) + weight
+        keys_of.append(keys)
     chosen: dict[str, str] = {}
     for key, counts in votes.items():
         prior = label_from_name(names[key])
         if prior is not None:
             chosen[key] = prior
             continue
-        ranked = counts.most_common()
+        ranked = sorted(counts.items(), key=itemgetter(1), reverse=True)  # most_common
         if len(ranked) == 1 or ranked[0][1] > ranked[1][1]:
             chosen[key] = ranked[0][0]
+    del votes, names
     changed = 0
     out = []
-    for result in results:
+    for result, keys in zip(results, keys_of, strict=True):
         mentions = []
-        for mention in result.mentions:
-            key = canonical_key(_name_of(mention, result.acronyms), "")
+        for mention, key in zip(result.mentions, keys, strict=True):
             label = chosen.get(key, mention.label)
             if label != mention.label and label in ENTITY_LABELS:
                 mention = replace(mention, label=label)

@@ -89,3 +89,16 @@ def test_a_tie_leaves_each_mention_as_the_ner_labelled_it():
     results = [paper("a", ("Atari", "DATASET")), paper("b", ("Atari", "TASK"))]
     voted, changed = vote_labels(results)
     assert changed == 0 and labels(voted) == labels(results)
+
+
+def test_a_mention_found_only_as_a_corpus_term_votes_half():
+    found_again = Mention("Atari", "DATASET", 0, 5, "", corpus_match=True)
+    results = [
+        paper("a", ("Atari", "TASK")),
+        PaperMentions(Paper(id="b", abstract="", text="", source="t#b"), [found_again]),
+        paper("c", ("Atari", "DATASET")),
+    ]
+    voted, changed = vote_labels(results)  # TASK 1, DATASET 1.5
+    assert changed == 1 and labels(voted)[0] == [("Atari", "DATASET")]
+    voted, changed = vote_labels(results[:2])  # TASK 1, DATASET 0.5
+    assert changed == 1 and labels(voted)[1] == [("Atari", "TASK")]
