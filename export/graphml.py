@@ -104,14 +104,26 @@ def _xml_type(values: set[type]) -> str:
     return "string"
 
 
+#: the values GraphML gets as text (see :func:`_scalar`)
+_CONTAINERS = (list, tuple, set, dict)
+
+
 def _keys(attr_dicts, first: int) -> dict[str, tuple[str, str]]:
     """``{attribute: (key id, GraphML type)}`` of one domain (graph, node or edge)."""
     seen: dict[str, set[type]] = {}
     for attrs in attr_dicts:
         for name, value in attrs.items():
-            if value is not None:
-                kind = str if isinstance(value, (list, tuple, set, dict)) else type(value)
-                seen.setdefault(name, set()).add(kind)
+            kind = type(value)
+            if kind is str or kind is int or kind is float or kind is bool:
+                pass  # most values: no isinstance needed
+            elif value is None:
+                continue
+            elif isinstance(value, _CONTAINERS):
+                kind = str  # written as text (_scalar)
+            kinds = seen.get(name)
+            if kinds is None:
+                kinds = seen[name] = set()
+            kinds.add(kind)
     return {
         name: (f"d{first + i}", _xml_type(kinds)) for i, (name, kinds) in enumerate(seen.items())
     }
@@ -126,11 +138,17 @@ def _value(value, xml_type: str) -> str:
 
 
 def _data(attrs: dict, keys: dict[str, tuple[str, str]], indent: str) -> str:
-    return "".join(
-        f'{indent}<data key="{keys[name][0]}">{_value(value, keys[name][1])}</data>\n'
-        for name, value in attrs.items()
-        if value is not None
-    )
+    parts = []
+    for name, value in attrs.items():
+        if value is None:
+            continue
+        key_id, xml_type = keys[name]
+        if type(value) is str and xml_type == "string":  # most values: _value inlined
+            text = _escape(value) if _NEEDS_ESCAPE.search(value) else value
+        else:
+            text = _value(value, xml_type)
+        parts.append(f'{indent}<data key="{key_id}">{text}</data>\n')
+    return "".join(parts)
 
 
 def write_graphml(graph: nx.MultiDiGraph, path: str | Path) -> Path:

@@ -2,7 +2,7 @@
 
 import itertools
 
-from paperkg.export.neo4j_bundle import _CellWriter, _Column
+from paperkg.export.neo4j_bundle import _CellWriter, _Column, _ColumnFinder, _kind
 from paperkg.export.neo4j_rows import neo4j_value
 
 VALUES = [
@@ -21,6 +21,8 @@ VALUES = [
     False,
     ["GNN", "graph neural network"],
     ["a|b", ""],
+    ["", ""],
+    ["x", "", "y|z|w"],
     [],
     [1, 2],
     [1, 2.5],
@@ -48,3 +50,12 @@ def test_a_cell_written_at_once_is_the_cell_of_the_stored_value():
             continue  # a list column holds lists only (the first pass makes it so)
         assert fast.cell_of(value, column) == slow.cell(stored, column), (value, column)
     assert fast.replaced == slow.replaced > 0
+
+
+def test_the_columns_found_are_the_kinds_of_the_stored_values():
+    for value in VALUES:
+        finder = _ColumnFinder()
+        finder.see({"k": value}, skip=())
+        stored = neo4j_value(value)
+        expected = {} if stored is None else {"k": {_kind(stored)}}
+        assert finder.seen == expected, value
