@@ -187,8 +187,10 @@ def build(
     results, _ = mark_title_proposals(results)
     results, relabelled = vote_labels(results)
     step(CORPUS_STEPS[2])
-    resolved = resolve_concepts(results, alias_file=alias_file, fork=_second_core(jobs))
-    resolution = unify_concept_labels(resolved)
+    # no name for the resolution before unification: it would live through the graph step
+    resolution = unify_concept_labels(
+        resolve_concepts(results, alias_file=alias_file, fork=_second_core(jobs))
+    )
     resolution = drop_generic(results, resolution)
     if cache_dir is not None:
         save_name_memos(cache_dir, inputs)
