@@ -52,7 +52,7 @@ def test_the_graph_is_built_with_one_resolution_in_memory(tmp_path, monkeypatch)
 
     def counted(results, resolution, **options):
         gc.collect()
-        alive.append(sum(isinstance(o, Resolution) for o in gc.get_objects()))
+        alive.append(sum(type(o) is Resolution for o in gc.get_objects()))
         return build_graph(results, resolution, **options)
 
     monkeypatch.setattr(api, "build_knowledge_graph", counted)
