@@ -9,7 +9,13 @@ import time
 
 import pytest
 
-from paperkg.processes import ForkedCallFailed, fork_available, forked_call, map_halves
+from paperkg.processes import (
+    ForkedCallFailed,
+    computed_aside,
+    fork_available,
+    forked_call,
+    map_halves,
+)
 
 pytestmark = pytest.mark.skipif(not fork_available(), reason="needs fork (Linux)")
 
@@ -168,3 +174,13 @@ def test_a_failure_here_stops_the_child_at_once():
     with pytest.raises(PermissionError, match="this half failed"):
         map_halves("sleeping", slow_there, [1, 2], fork=True)
     assert time.monotonic() - started < 10
+
+
+def test_a_forked_child_is_the_one_the_out_of_memory_killer_takes_first():
+    def adj():
+        with open("/proc/self/oom_score_adj") as f:
+            return f.read().strip()
+
+    with computed_aside("reading", adj, fork=True) as result:
+        assert result() == "1000"
+    assert adj() != "1000"  # not this process

@@ -2,8 +2,11 @@
 
 import random
 
+import pytest
+
 from paperkg.extract import corpus_terms
 from paperkg.extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
+from paperkg.processes import fork_available
 from paperkg.records import Mention, Paper, PaperMentions
 
 
@@ -116,7 +119,8 @@ def test_terms_placed_from_the_occurrences_found_are_those_placed_by_reading_aga
     assert texts == ["Graph neural networks", "graph neural network"]
 
 
-def test_a_second_process_finds_the_same_terms_in_the_same_places():
+@pytest.mark.skipif(not fork_available(), reason="needs fork (Linux)")
+def test_a_second_process_finds_the_same_terms_in_the_same_places(caplog):
     texts = [
         "Graph neural networks fail. A graph neural network and GNNs.",
         "We pre-graph neural networks; graph neural nets help.",
@@ -129,6 +133,7 @@ def test_a_second_process_finds_the_same_terms_in_the_same_places():
 
     assert find_corpus_terms(results, occurrences=forked, fork=True) == terms
     assert forked == here and sum(map(len, here.spans)) > 0
+    assert "second process" not in caplog.text  # found there, not again here
 
 
 def test_the_word_before_a_position_is_the_word_the_whole_text_has_there():

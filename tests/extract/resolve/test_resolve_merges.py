@@ -7,6 +7,7 @@ import os
 import pytest
 
 from paperkg.extract.resolve import resolve_concepts
+from paperkg.processes import fork_available
 
 from .conftest import paper, same_concept
 
@@ -96,6 +97,7 @@ def test_counts_for_the_build_summary():
     assert (res.mention_count, len(res.concepts)) == (3, 2)
 
 
+@pytest.mark.skipif(not fork_available(), reason="needs fork (Linux)")
 def test_typos_found_by_a_second_process_make_the_same_concepts(tmp_path, monkeypatch):
     from paperkg.extract.resolve import resolver
 
