@@ -110,6 +110,32 @@ def _child(connection, parent: int, function: Callable[..., Any], args: tuple) -
     connection.close()
 
 
+def _forked(target: Callable, function: Callable, args: tuple, what: str, doing: str):
+    """Start ``target(connection, parent, function, args)`` in a forked child:
+    ``(process, receiver)``, or ``(None, None)`` with a warning if it cannot start
+    (the caller then does ``doing`` itself)."""
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(
+        target=target, args=(sender, os.getpid(), function, args), name=f"paperkg {what}"
+    )
+    try:
+        process.start()
+    except OSError as error:
+        log.warning("cannot start a second process (%s); %s in this one", error, doing)
+        sender.close()
+        receiver.close()
+        return None, None
+    sender.close()
+    return process, receiver
+
+
+def _how_it_ended(process) -> str:
+    """``"ended with exit code N"``, and a guess when it was killed."""
+    killed = " (killed: out of memory?)" if process.exitcode == -signal.SIGKILL else ""
+    return f"ended with exit code {process.exitcode}{killed}"
+
+
 @contextlib.contextmanager
 def forked_call(
     what: str, function: Callable[..., Any], *args: Any
@@ -130,19 +156,8 @@ def forked_call(
     >>> path.read_text()
     'written by the child'
     """
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(
-        target=_child, args=(sender, os.getpid(), function, args), name=f"paperkg {what}"
-    )
-    try:
-        process.start()
-    except OSError as error:
-        log.warning("cannot start a second process (%s); writing %s in this one", error, what)
-        process = None
-    sender.close()
+    process, receiver = _forked(_child, function, args, what, f"writing {what}")
     if process is None:
-        receiver.close()
         yield lambda: function(*args)
         return
     finished = False
@@ -156,14 +171,7 @@ def forked_call(
             process.join()
             if process.exitcode != 0:
                 outcome = (
-                    ForkedCallFailed(
-                        f"the process writing {what} ended with exit code {process.exitcode}"
-                        + (
-                            " (killed: out of memory?)"
-                            if process.exitcode == -signal.SIGKILL
-                            else ""
-                        )
-                    ),
+                    ForkedCallFailed(f"the process writing {what} {_how_it_ended(process)}"),
                     None,
                 )
         except Exception as error:  # the child's error came back but cannot be rebuilt here
@@ -227,20 +235,8 @@ def computed_aside(
     if not fork or not fork_available():
         yield lambda: function(*args)
         return
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(
-        target=_aside_child, args=(sender, os.getpid(), function, args), name=f"paperkg {what}"
-    )
-    started = True
-    try:
-        process.start()
-    except OSError as error:
-        log.warning("cannot start a second process (%s); %s in this one", error, what)
-        started = False
-    sender.close()
-    if not started:  # outside the except: the block's own errors are not "during" this one
-        receiver.close()
+    process, receiver = _forked(_aside_child, function, args, what, what)
+    if process is None:
         yield lambda: function(*args)
         return
     received = False
@@ -251,7 +247,7 @@ def computed_aside(
             ok, answer = receiver.recv()
         except EOFError:  # killed (out of memory?) before it answered
             process.join()
-            ok, answer = False, f"it ended with exit code {process.exitcode}"
+            ok, answer = False, f"it {_how_it_ended(process)}"
         received = True
         if not ok:
             log.warning("the second process for %s failed (%s); %s in this one", what, answer, what)
