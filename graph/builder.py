@@ -9,6 +9,7 @@ import networkx as nx
 import numpy as np
 
 from ..records import Paper, PaperMentions, Resolution
+from .edge_keys import KnowledgeGraph
 from .hierarchy import ancestors, broader_concepts
 from .schema import (
     CO_OCCURS,
@@ -52,7 +53,7 @@ def build_knowledge_graph(
     >>> G.number_of_nodes()
     0
     """
-    graph = nx.MultiDiGraph()
+    graph = KnowledgeGraph()
     broader = broader_concepts(resolution.concepts)
     concept_papers: Counter[str] = Counter()  # papers per concept
     concept_mentions: Counter[str] = Counter()

@@ -1,0 +1,125 @@
+"""The edge keys between two nodes of a corpus graph, in a quarter of a dict's memory.
+
+A :class:`networkx.MultiDiGraph` keeps, for every pair of linked nodes, a dict
+``{edge key: edge attributes}`` (its ``edge_key_dict_factory``). In a paperkg
+graph nearly every pair has one edge (a paper USES a method; two concepts
+CO_OCCUR), and a one-item dict takes 200 bytes: at 100,000 papers, with over
+two million edges, 400 MB of a build. :class:`EdgeKeys` holds one key in two
+slots (64 bytes) and turns into a dict only for a second key;
+:class:`KnowledgeGraph` is the MultiDiGraph that uses it. Everything networkx
+and users do with a key dict (``G[u][v]``, ``G.edges(keys=True, data=True)``,
+removal, copies, pickling, algorithms) works the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, MutableMapping
+from typing import Any
+
+import networkx as nx
+
+_NO_KEY = object()  # the key of an empty EdgeKeys
+_MANY = object()  # the key of one with two keys or more: its value is a dict of them
+
+
+class EdgeKeys(MutableMapping):
+    """``{edge key: attributes}`` for one pair of nodes: one key in slots, more in a dict.
+
+    >>> keys = EdgeKeys()
+    >>> keys["USES"] = {"weight": 2}
+    >>> dict(keys), len(keys), "USES" in keys
+    ({'USES': {'weight': 2}}, 1, True)
+    >>> keys["PROPOSES"] = {"weight": 1}
+    >>> list(keys.items())
+    [('USES', {'weight': 2}), ('PROPOSES', {'weight': 1})]
+    >>> del keys["USES"]; keys == {"PROPOSES": {"weight": 1}}
+    True
+    """
+
+    __slots__ = ("_key", "_value")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._key = _NO_KEY
+        self._value = None
+        if args or kwargs:
+            self.update(*args, **kwargs)
+
+    def __getitem__(self, key: Any) -> Any:
+        if self._key is _MANY:
+            return self._value[key]
+        if self._key is not _NO_KEY and self._key == key:
+            return self._value
+        raise KeyError(key)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if self._key is _MANY:
+            self._value[key] = value
+        elif self._key is _NO_KEY or self._key == key:
+            self._key, self._value = key, value
+        else:
+            self._key, self._value = _MANY, {self._key: self._value, key: value}
+
+    def __delitem__(self, key: Any) -> None:
+        if self._key is _MANY:
+            many = self._value
+            del many[key]
+            if len(many) == 1:
+                ((self._key, self._value),) = many.items()
+        elif self._key is not _NO_KEY and self._key == key:
+            self._key, self._value = _NO_KEY, None
+        else:
+            raise KeyError(key)
+
+    def __iter__(self) -> Iterator:
+        if self._key is _MANY:
+            return iter(self._value)
+        return iter(() if self._key is _NO_KEY else (self._key,))
+
+    def __len__(self) -> int:
+        if self._key is _MANY:
+            return len(self._value)
+        return 0 if self._key is _NO_KEY else 1
+
+    def __contains__(self, key: object) -> bool:
+        if self._key is _MANY:
+            return key in self._value
+        return self._key is not _NO_KEY and self._key == key
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if self._key is _MANY:
+            return self._value.get(key, default)
+        if self._key is not _NO_KEY and self._key == key:
+            return self._value
+        return default
+
+    # networkx reads every edge through items(): a tuple, no view object, no lookups
+    def items(self):
+        if self._key is _MANY:
+            return self._value.items()
+        return () if self._key is _NO_KEY else ((self._key, self._value),)
+
+    def values(self):
+        if self._key is _MANY:
+            return self._value.values()
+        return () if self._key is _NO_KEY else (self._value,)
+
+    def keys(self):
+        if self._key is _MANY:
+            return self._value.keys()
+        return () if self._key is _NO_KEY else (self._key,)
+
+    def copy(self) -> dict:
+        return dict(self.items())
+
+    def __reduce__(self):  # pickled as its items, whatever its slots hold
+        return (type(self), (), None, None, iter(list(self.items())))
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
+class KnowledgeGraph(nx.MultiDiGraph):
+    """The MultiDiGraph :func:`~paperkg.graph.build_knowledge_graph` returns: a
+    :class:`networkx.MultiDiGraph` whose key dicts are :class:`EdgeKeys`."""
+
+    edge_key_dict_factory = EdgeKeys
