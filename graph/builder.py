@@ -19,6 +19,7 @@ from .schema import (
     PROPOSES,
     paper_node_id,
 )
+from .shared_keys import shared_key_dict
 
 #: words of the abstract used as a paper's name when it has no title and proposes nothing
 LABEL_WORDS = 8
@@ -64,12 +65,14 @@ def build_knowledge_graph(
         pid = paper_node_id(result.paper.id)
         edges, proposed_names = _paper_edges(result, concept_ids, resolution, concept_mentions)
         _add_broader_edges(edges, broader, resolution)
-        graph.add_node(pid, **_paper_attributes(result.paper, proposed_names))
+        graph.add_node_keeping(
+            pid, shared_key_dict(_paper_attributes(result.paper, proposed_names))
+        )
         for (cid, etype), attrs in edges.items():
             attrs["weight"] = attrs["count"]
             if not attrs.get("corpus_match"):
                 attrs.pop("corpus_match", None)  # marked only where every mention is one
-            graph.add_edge(pid, cid, key=etype, **attrs)
+            graph.add_edge_keeping(pid, cid, etype, shared_key_dict(attrs))
         concepts = dict.fromkeys(cid for cid, _ in edges)  # in edge order: node order
         concept_papers.update(concepts.keys())
         paper_concepts.append(tuple(concepts))
@@ -130,8 +133,7 @@ def _add_concept_nodes(
     for cid, papers in concept_papers.items():
         concept = resolution.concepts[cid]
         aliases = sorted(concept.aliases, key=lambda a: (-concept.aliases[a], a))
-        graph.add_node(
-            cid,
+        attrs = dict(
             label=concept.label,
             name=concept.name,
             key=concept.key,
@@ -142,6 +144,7 @@ def _add_concept_nodes(
             paper_count=papers,
             mention_count=concept_mentions[cid],
         )
+        graph.add_node_keeping(cid, shared_key_dict(attrs))
 
 
 def _add_cooccurrence_edges(
@@ -162,7 +165,9 @@ def _add_cooccurrence_edges(
     for (a, b), weight in pairs:
         related = b in ancestors(a, broader) or a in ancestors(b, broader)
         if not related:
-            graph.add_edge(a, b, key=CO_OCCURS, type=CO_OCCURS, weight=weight)
+            graph.add_edge_keeping(
+                a, b, CO_OCCURS, shared_key_dict({"type": CO_OCCURS, "weight": weight})
+            )
 
 
 #: pair occurrences gathered before they are counted into the running totals
@@ -269,14 +274,12 @@ def _add_is_a_edges(
     """IS_A from a concept to its broader one by head phrase, when both are in the graph."""
     for narrow, broad in sorted(broader.items()):
         if narrow in concept_papers and broad in concept_papers:
-            graph.add_edge(
-                narrow,
-                broad,
-                key=IS_A,
-                type=IS_A,
-                reason=f"head phrase: {resolution.concepts[broad].key!r}",
-                weight=concept_papers[narrow],
-            )
+            attrs = {
+                "type": IS_A,
+                "reason": f"head phrase: {resolution.concepts[broad].key!r}",
+                "weight": concept_papers[narrow],
+            }
+            graph.add_edge_keeping(narrow, broad, IS_A, shared_key_dict(attrs))
 
 
 def _add_broader_edges(

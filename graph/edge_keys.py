@@ -123,3 +123,15 @@ class KnowledgeGraph(nx.MultiDiGraph):
     :class:`networkx.MultiDiGraph` whose key dicts are :class:`EdgeKeys`."""
 
     edge_key_dict_factory = EdgeKeys
+
+    def add_node_keeping(self, node: Any, attrs: dict) -> None:
+        """Add ``node`` with ``attrs`` itself as its attribute dict, not a copy (e.g. a
+        :func:`~paperkg.graph.shared_keys.shared_key_dict`), in place of any it had."""
+        self.add_node(node)
+        self._node[node] = attrs
+
+    def add_edge_keeping(self, u: Any, v: Any, key: Any, attrs: dict) -> None:
+        """Add the edge ``(u, v, key)`` with ``attrs`` itself as its attribute dict,
+        not a copy, in place of any it had."""
+        self.add_edge(u, v, key)
+        self._succ[u][v][key] = attrs  # the key dict _pred[v][u] holds too

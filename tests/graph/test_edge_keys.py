@@ -84,3 +84,12 @@ def test_copies_and_pickles_are_equal_graphs():
     ):
         assert nx.utils.graphs_equal(other, plain)
         assert list(other.edges(keys=True, data=True)) == list(plain.edges(keys=True, data=True))
+
+
+def test_attribute_dicts_are_stored_as_given_not_copied():
+    graph, attrs, data = KnowledgeGraph(), {"label": "Method"}, {"type": "USES", "weight": 1}
+    graph.add_node_keeping("Method:bert", attrs)
+    graph.add_edge_keeping("paper:1", "Method:bert", "USES", data)
+    assert graph.nodes["Method:bert"] is attrs
+    assert graph.edges["paper:1", "Method:bert", "USES"] is data
+    assert graph.pred["Method:bert"]["paper:1"]["USES"] is data
