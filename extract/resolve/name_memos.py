@@ -15,7 +15,8 @@ Why kept between builds: a rebuild after adding papers asks for the same names
 as the build before it, and computing them was a sixth of a cached rebuild's
 corpus steps. With a cache folder, a build saves what its memos hold
 (:func:`save_name_memos`, only the names this build asked for) and the next
-build of the same input files starts from them (:func:`load_name_memos`). The
+build of the same input files starts from them (:func:`load_name_memos`), up to
+:data:`MAX_NOTED_ANSWERS` answers (a corpus of about 30,000 abstracts). The
 files sit in a folder named by a hash of the code the answers come from, taken
 when this module is imported (:func:`code_identity`), so a changed function
 never answers from an old file; the eight corpora built last keep theirs. They
@@ -51,6 +52,15 @@ __all__ = [
 
 _MISSING = object()
 _recording = False  # whether memos note what they answer, for save_name_memos
+_recorded = 0  # answers noted since load_name_memos, all memos together
+
+#: The most answers a build notes for the next one. Noting an answer keeps its
+#: arguments a second time (about 90 bytes), and the next build holds the whole
+#: file in memory before it asks: 331,000 answers at 3,218 real abstracts, 1.2
+#: million at 20,000 synthetic ones, 6 million (over 500 MB noted, 1.2 GB loaded)
+#: at 100,000, where resolution is a small part of a rebuild anyway. A build that
+#: asks for more stops noting, drops what it noted and leaves the file as it was.
+MAX_NOTED_ANSWERS = 2_000_000
 
 
 class NameMemo:
@@ -81,6 +91,7 @@ class NameMemo:
             self.computed += 1
         if _recording:
             self.answers[args] = value
+            _count_noted()
         return value
 
     def clear(self) -> None:
@@ -89,6 +100,17 @@ class NameMemo:
         self.answers = {}
         self.earlier = {}
         self.computed = 0
+
+
+def _count_noted() -> None:
+    """Count one more noted answer; past :data:`MAX_NOTED_ANSWERS`, stop noting."""
+    global _recorded, _recording
+    _recorded += 1
+    if _recorded > MAX_NOTED_ANSWERS:
+        _recording = False
+        for memo in NAME_MEMOS:
+            memo.answers = {}
+        log.info("name memos: over %d answers, not kept for the next build", MAX_NOTED_ANSWERS)
 
 
 #: Every :func:`name_memo`, for :func:`forget_memoised_names` and the memo files.
@@ -187,8 +209,8 @@ def load_name_memos(folder: str | Path, inputs: list[str]) -> int:
     Returns how many answers were loaded; a missing or unreadable file is 0 (a
     slower build, nothing else).
     """
-    global _recording
-    _recording = True
+    global _recording, _recorded
+    _recording, _recorded = True, 0
     path = _memo_file(folder, inputs)
     try:
         saved = json.loads(path.read_text(encoding="utf-8"))["memos"]
@@ -210,9 +232,11 @@ def save_name_memos(folder: str | Path, inputs: list[str]) -> bool:
     this cache ``folder``. Returns whether a file was written: not when every
     answer came from the file (a rebuild of the same corpus), even if some in it
     were not asked for (a name looked up inside another memoised function, whose
-    own answer came from the file): they go at the next rewrite. Files of other
-    code versions, and of all but the :data:`KEEP_CORPORA` corpora built last, are
-    removed."""
+    own answer came from the file): they go at the next rewrite; nor when it
+    asked for more than :data:`MAX_NOTED_ANSWERS`. Files of other code versions,
+    and of all but the :data:`KEEP_CORPORA` corpora built last, are removed."""
+    if _recorded > MAX_NOTED_ANSWERS:
+        return False
     path = _memo_file(folder, inputs)
     if not any(memo.computed for memo in NAME_MEMOS):
         with contextlib.suppress(OSError):

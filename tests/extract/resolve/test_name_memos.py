@@ -134,3 +134,20 @@ def test_a_memoised_function_still_takes_keywords_and_pickles_by_name():
 def _no_memos_left():
     yield
     name_memos.forget_memoised_names()
+
+
+def test_a_build_asking_for_more_names_than_the_budget_keeps_none(tmp_path, monkeypatch):
+    """Noted answers cost memory twice (noted, then loaded); past the budget a build
+    drops them, and its graph is the same."""
+    data = tmp_path / "a.jsonl"
+    data.write_text("\n".join(ABSTRACTS) + "\n")
+    cache = tmp_path / "cache"
+    monkeypatch.setattr(name_memos, "MAX_NOTED_ANSWERS", 20)
+
+    over = build([data], cache_dir=cache, jobs=1)
+
+    assert not (cache / "names").exists()
+    assert _same_graph(over, tmp_path, build([data], jobs=1))
+    monkeypatch.setattr(name_memos, "MAX_NOTED_ANSWERS", 10_000)
+    build([data], cache_dir=cache, jobs=1)
+    assert _memo_file(cache).exists()
