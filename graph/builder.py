@@ -170,8 +170,9 @@ def _add_cooccurrence_edges(
             )
 
 
-#: pair occurrences gathered before they are counted into the running totals
-_PAIR_CHUNK = 1 << 20
+#: pair occurrences gathered before they are counted into the running totals: a
+#: chunk's sort takes about 40 bytes an occurrence, on top of the graph at its largest
+_PAIR_CHUNK = 1 << 18
 
 
 def cooccurrence_counts(
@@ -190,7 +191,8 @@ def cooccurrence_counts(
     time, not a dict of string tuples: a corpus of 100,000 papers has tens of
     millions of pair occurrences and millions of distinct pairs, which a
     ``Counter`` held at about 200 bytes each (the largest memory of a build);
-    here a distinct pair takes 24 bytes, and only the pairs kept become Python objects.
+    here a distinct pair takes 16 bytes (24 while new ones are added), and only the
+    pairs kept become Python objects.
     A pair can be in ``min_papers`` papers only if each of its concepts is, so
     concepts in fewer papers (most of a corpus's: named once) make no pairs at all.
     ``papers_of`` (concept -> papers naming it) is counted here unless the caller
@@ -243,15 +245,19 @@ class _PairTotals:
     of their first occurrence."""
 
     def __init__(self) -> None:
+        # 32-bit counts and positions while they fit (a count is at most the number of
+        # papers): a third less memory than 64-bit ones, at the graph step's peak
         self.codes = np.empty(0, dtype=np.int64)
-        self.counts = np.empty(0, dtype=np.int64)
-        self.first = np.empty(0, dtype=np.int64)
+        self.counts = np.empty(0, dtype=np.int32)
+        self.first = np.empty(0, dtype=np.int32)
         self.seen = 0  # occurrences added so far
 
     def add(self, codes: np.ndarray) -> None:
         new, first, counts = np.unique(codes, return_index=True, return_counts=True)
         first += self.seen
         self.seen += len(codes)
+        if self.seen > np.iinfo(self.first.dtype).max:
+            self.first = self.first.astype(np.int64)
         # codes already counted keep their first position and add their counts; the
         # others are inserted in order. Arrays the size of the totals are made once
         # or twice here, not the half a dozen a unique over both would make.

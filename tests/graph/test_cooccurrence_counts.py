@@ -3,10 +3,11 @@
 from collections import Counter
 from itertools import combinations
 
+import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paperkg.graph.builder import cooccurrence_counts
+from paperkg.graph.builder import _PairTotals, cooccurrence_counts
 
 
 def counted_one_by_one(paper_concepts):
@@ -55,3 +56,11 @@ def test_paper_counts_the_caller_has_give_the_same_pairs(paper_concepts, least):
     given_counts = cooccurrence_counts(paper_concepts, min_papers=least, papers_of=papers_of)
 
     assert list(given_counts) == list(cooccurrence_counts(paper_concepts, min_papers=least))
+
+
+def test_positions_past_two_billion_occurrences_are_kept_in_64_bits():
+    totals = _PairTotals()  # 32-bit positions until they no longer fit
+    totals.seen = 2**31 - 1
+    totals.add(np.array([5, 3, 5]))
+    assert list(totals.codes) == [3, 5] and list(totals.counts) == [1, 2]
+    assert list(totals.first) == [2**31, 2**31 - 1]
