@@ -78,6 +78,7 @@ def build_knowledge_graph(
         paper_concepts.append(tuple(concepts))
 
     _add_concept_nodes(graph, resolution, concept_papers, concept_mentions)
+    del concept_mentions  # an entry per concept, freed before the pairs are counted
     _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence, concept_papers)
     _add_is_a_edges(graph, broader, concept_papers, resolution)
     return graph
