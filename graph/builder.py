@@ -175,6 +175,12 @@ def _add_cooccurrence_edges(
 #: chunk's sort takes about 40 bytes an occurrence, on top of the graph at its largest
 _PAIR_CHUNK = 1 << 18
 
+#: pair occurrences above which pairs are counted in parts, a pass over the papers
+#: each (the pairs whose code is ``part`` modulo the number of parts): the running
+#: totals take 24 bytes a distinct pair, on top of the graph at its largest, and a
+#: corpus of 100,000 papers has millions
+_PAIRS_PER_PART = 1 << 21
+
 
 def cooccurrence_counts(
     paper_concepts: Sequence[Collection[str]],
@@ -212,9 +218,39 @@ def cooccurrence_counts(
     names = sorted(set().union(*paper_concepts)) if paper_concepts else []
     index = {name: i for i, name in enumerate(names)}
     n = len(names)
-    totals = _PairTotals()
+    occurrences = sum(len(c) * (len(c) - 1) // 2 for c in paper_concepts)
+    parts = max(1, -(-occurrences // _PAIRS_PER_PART))
+    kept_codes, kept_counts, kept_first = [], [], []
+    for part in range(parts):
+        totals = _PairTotals()
+        for base, chunk in _pair_code_chunks(paper_concepts, index, n):
+            if parts == 1:
+                totals.add(chunk, base)
+            else:  # this part's pairs only: codes are spread evenly over the parts
+                at = np.flatnonzero(chunk % parts == part)
+                totals.add(chunk[at], base + at)
+        kept = totals.counts >= min_papers
+        kept_codes.append(totals.codes[kept])
+        kept_counts.append(totals.counts[kept])
+        kept_first.append(totals.first[kept])
+        del totals, kept
+    codes, counts = np.concatenate(kept_codes), np.concatenate(kept_counts)
+    order = np.argsort(np.concatenate(kept_first), kind="stable")
+    codes, counts = codes[order], counts[order]
+    del kept_codes, kept_counts, kept_first, order
+    for code, count in zip(codes, counts, strict=True):
+        code = int(code)
+        yield (names[code // n], names[code % n]), int(count)
+
+
+def _pair_code_chunks(
+    paper_concepts: Sequence[Collection[str]], index: dict[str, int], n: int
+) -> Iterator[tuple[int, np.ndarray]]:
+    """The codes of every paper's pairs (``a * n + b`` for concept indexes ``a < b``, in
+    ``itertools.combinations`` order), about :data:`_PAIR_CHUNK` at a time, each
+    chunk with the position of its first occurrence among all of them."""
     chunk: list[np.ndarray] = []
-    size = 0
+    size = base = 0
     triangles: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     for concepts in paper_concepts:
         k = len(concepts)
@@ -227,18 +263,11 @@ def cooccurrence_counts(
         chunk.append(ids[first] * n + ids[second])
         size += len(first)
         if size >= _PAIR_CHUNK:
-            totals.add(np.concatenate(chunk))
+            yield base, np.concatenate(chunk)
+            base += size
             chunk, size = [], 0
     if chunk:
-        totals.add(np.concatenate(chunk))
-    kept = totals.counts >= min_papers
-    codes, counts = totals.codes[kept], totals.counts[kept]
-    order = np.argsort(totals.first[kept], kind="stable")
-    codes, counts = codes[order], counts[order]
-    del totals, order
-    for code, count in zip(codes, counts, strict=True):
-        code = int(code)
-        yield (names[code // n], names[code % n]), int(count)
+        yield base, np.concatenate(chunk)
 
 
 class _PairTotals:
@@ -251,13 +280,13 @@ class _PairTotals:
         self.codes = np.empty(0, dtype=np.int64)
         self.counts = np.empty(0, dtype=np.int32)
         self.first = np.empty(0, dtype=np.int32)
-        self.seen = 0  # occurrences added so far
 
-    def add(self, codes: np.ndarray) -> None:
+    def add(self, codes: np.ndarray, positions: int | np.ndarray) -> None:
+        """Count ``codes``, found at ``positions`` among all occurrences (an array, or
+        the position of the first when they follow each other)."""
         new, first, counts = np.unique(codes, return_index=True, return_counts=True)
-        first += self.seen
-        self.seen += len(codes)
-        if self.seen > np.iinfo(self.first.dtype).max:
+        first = first + positions if isinstance(positions, int) else positions[first]
+        if len(first) and first.max() > np.iinfo(self.first.dtype).max:
             self.first = self.first.astype(np.int64)
         # codes already counted keep their first position and add their counts; the
         # others are inserted in order. Arrays the size of the totals are made once

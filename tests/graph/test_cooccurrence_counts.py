@@ -42,6 +42,19 @@ def test_counting_chunk_by_chunk_changes_nothing(paper_concepts, chunk):
         builder._PAIR_CHUNK = default
 
 
+@given(concept_sets, st.integers(min_value=1, max_value=7), st.integers(min_value=1, max_value=3))
+def test_counting_in_parts_changes_nothing(paper_concepts, part, least):
+    from paperkg.graph import builder
+
+    default = builder._PAIRS_PER_PART, builder._PAIR_CHUNK
+    builder._PAIRS_PER_PART, builder._PAIR_CHUNK = part, 3  # a pass per few pairs
+    try:
+        expected = [(pair, n) for pair, n in counted_one_by_one(paper_concepts) if n >= least]
+        assert list(cooccurrence_counts(paper_concepts, min_papers=least)) == expected
+    finally:
+        builder._PAIRS_PER_PART, builder._PAIR_CHUNK = default
+
+
 @given(concept_sets, st.integers(min_value=1, max_value=4))
 def test_a_minimum_keeps_the_pairs_counted_that_often_in_the_same_order(paper_concepts, least):
     expected = [(pair, n) for pair, n in counted_one_by_one(paper_concepts) if n >= least]
@@ -60,7 +73,6 @@ def test_paper_counts_the_caller_has_give_the_same_pairs(paper_concepts, least):
 
 def test_positions_past_two_billion_occurrences_are_kept_in_64_bits():
     totals = _PairTotals()  # 32-bit positions until they no longer fit
-    totals.seen = 2**31 - 1
-    totals.add(np.array([5, 3, 5]))
+    totals.add(np.array([5, 3, 5]), 2**31 - 1)
     assert list(totals.codes) == [3, 5] and list(totals.counts) == [1, 2]
     assert list(totals.first) == [2**31, 2**31 - 1]
