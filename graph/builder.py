@@ -65,9 +65,8 @@ def build_knowledge_graph(
         pid = paper_node_id(result.paper.id)
         edges, proposed_names = _paper_edges(result, concept_ids, resolution, concept_mentions)
         _add_broader_edges(edges, broader, resolution)
-        graph.add_node_keeping(
-            pid, shared_key_dict(_paper_attributes(result.paper, proposed_names))
-        )
+        paper_attrs = shared_key_dict(_paper_attributes(result.paper, proposed_names))
+        graph.add_node_keeping(pid, paper_attrs, many_neighbours=True)
         for (cid, etype), attrs in edges.items():
             attrs["weight"] = attrs["count"]
             if not attrs.get("corpus_match"):

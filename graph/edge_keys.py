@@ -1,4 +1,5 @@
-"""The edge keys between two nodes of a corpus graph, in a quarter of a dict's memory.
+"""The edge keys between two nodes of a corpus graph, and a concept's neighbours, in a
+quarter of a dict's memory.
 
 A :class:`networkx.MultiDiGraph` keeps, for every pair of linked nodes, a dict
 ``{edge key: edge attributes}`` (its ``edge_key_dict_factory``). In a paperkg
@@ -120,13 +121,22 @@ class EdgeKeys(MutableMapping):
 
 class KnowledgeGraph(nx.MultiDiGraph):
     """The MultiDiGraph :func:`~paperkg.graph.build_knowledge_graph` returns: a
-    :class:`networkx.MultiDiGraph` whose key dicts are :class:`EdgeKeys`."""
+    :class:`networkx.MultiDiGraph` whose key dicts are :class:`EdgeKeys`, and so
+    are a node's maps of neighbours, except those of a node added with
+    ``many_neighbours`` (a paper). Most concepts are named by one paper: their
+    map of predecessors holds one, and an empty dict of successors is 80 bytes."""
 
     edge_key_dict_factory = EdgeKeys
+    adjlist_inner_dict_factory = EdgeKeys
 
-    def add_node_keeping(self, node: Any, attrs: dict) -> None:
+    def add_node_keeping(self, node: Any, attrs: dict, *, many_neighbours: bool = False) -> None:
         """Add ``node`` with ``attrs`` itself as its attribute dict, not a copy (e.g. a
-        :func:`~paperkg.graph.shared_keys.shared_key_dict`), in place of any it had."""
+        :func:`~paperkg.graph.shared_keys.shared_key_dict`), in place of any it had.
+        ``many_neighbours``: a new node whose successors are many (a paper's
+        concepts) keeps them in a dict, at a dict's speed."""
+        if many_neighbours and node not in self._succ:
+            self.add_node(node)
+            self._succ[node] = {}
         self.add_node(node)
         self._node[node] = attrs
 

@@ -93,3 +93,21 @@ def test_attribute_dicts_are_stored_as_given_not_copied():
     assert graph.nodes["Method:bert"] is attrs
     assert graph.edges["paper:1", "Method:bert", "USES"] is data
     assert graph.pred["Method:bert"]["paper:1"]["USES"] is data
+
+
+def test_a_papers_neighbours_are_a_dict_a_concepts_are_edge_keys():
+    """A paper links to many concepts (a dict is faster there); most concepts have one
+    paper, and an EdgeKeys holds it in a third of a dict's memory."""
+    plain, compact = nx.MultiDiGraph(), KnowledgeGraph()
+    compact.add_node_keeping("paper:1", {"label": "Paper"}, many_neighbours=True)
+    plain.add_node("paper:1", label="Paper")
+    for graph in (plain, compact):
+        for u, v, key, attrs in EDGES:
+            graph.add_edge(u, v, key=key, **attrs)
+    assert type(compact._succ["paper:1"]) is dict
+    assert type(compact._pred["Task:qa"]) is EdgeKeys and len(compact._pred["Task:qa"]) == 2
+    assert sys.getsizeof(compact._succ["Task:qa"]) < sys.getsizeof({})
+    assert nx.utils.graphs_equal(compact, plain)
+    for graph in (plain, compact):
+        graph.remove_node("Method:bert")
+    assert nx.utils.graphs_equal(compact, plain) and dict(compact.degree()) == dict(plain.degree())
