@@ -607,10 +607,14 @@ def _inline_asset(path: Path) -> Markup:
     return Markup(text)
 
 
-def _write_atomically(path: Path, text: str) -> None:
+def _write_atomically(path: Path, text: str | Iterable[str]) -> None:
+    """Write ``text`` (a string, or its pieces in order) to ``path``, whole or not at all."""
     try:
         with atomic_open(path) as f:
-            f.write(text)
+            if isinstance(text, str):
+                f.write(text)
+            else:
+                f.writelines(text)
     except OSError as e:
         raise ExportError(
             f"cannot write {path} ({e}); check the folder exists and is writable"

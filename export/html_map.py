@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -160,8 +160,7 @@ def write_map_html(
         raise ExportError(f"min_papers must be 0 or more, got {min_papers}")
     cmap = concept_map(graph, max_nodes=max_nodes, labels=wanted, min_papers=min_papers, seed=seed)
     data = map_data(graph, cmap)
-    html = _render(data, title=title)
-    _write_atomically(path, html)
+    _write_atomically(path, _render(data, title=title))
     by_label = dict.fromkeys(CONCEPT_LABELS, 0)
     for node in cmap.nodes:
         by_label[node.label] = by_label.get(node.label, 0) + 1
@@ -381,13 +380,15 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def _render(data: dict, *, title: str) -> str:
+def _render(data: dict, *, title: str) -> Iterator[str]:
+    """The page, piece by piece: at 100,000 papers it is 25 MB, and the whole
+    page as one string, then as bytes, sat on top of the graph."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(ASSETS)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
     )
-    return env.get_template("map.html").render(
+    return env.get_template("map.html").generate(
         title=title,
         data_json=script_json(data),
         vis_js=_inline_asset(VIS_DIR / "vis-network.min.js"),

@@ -139,3 +139,23 @@ def test_cli_view_says_in_one_line_when_a_concept_is_unknown(field, tmp_path):
     assert result.exit_code == 1
     assert "no concept is named 'no such thing at all'" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_page_written_piece_by_piece_is_whole_or_not_there(field, tmp_path, monkeypatch):
+    """The map is written as the template makes it (not held whole in memory, 25 MB
+    at 100,000 papers); a failure half-way leaves the page there before."""
+    from paperkg.export import html_map
+
+    page = tmp_path / "graph.html"
+    write_map_html(field, page)
+    before = page.read_bytes()
+    assert before.count(b"</html>") == 1
+
+    def failing(data, *, title):
+        yield "<!doctype html><html>"
+        raise RuntimeError("the template failed")
+
+    monkeypatch.setattr(html_map, "_render", failing)
+    with pytest.raises(RuntimeError):
+        write_map_html(field, page, title="another title")
+    assert page.read_bytes() == before
