@@ -102,3 +102,25 @@ def test_a_mention_found_only_as_a_corpus_term_votes_half():
     assert changed == 1 and labels(voted)[0] == [("Atari", "DATASET")]
     voted, changed = vote_labels(results[:2])  # TASK 1, DATASET 0.5
     assert changed == 1 and labels(voted)[1] == [("Atari", "TASK")]
+
+
+def test_unification_joins_a_key_under_one_label_and_keeps_the_rest_as_they_are():
+    from paperkg.extract.labels import unify_concept_labels
+    from paperkg.records import Concept, Resolution
+
+    alone = Concept("Method:bert", "Method", "bert", "BERT", {"BERT": 3})
+    as_task = Concept("Task:zyx", "Task", "zyx", "ZYX", {"ZYX": 1})
+    as_method = Concept("Method:zyx", "Method", "zyx", "ZYX", {"ZYX nets": 2})  # the majority
+    papers = [["Method:bert"], ["Task:zyx", "Method:bert"], ["Method:zyx"]]
+    before = Resolution(concepts={c.id: c for c in (alone, as_task, as_method)}, concept_of=papers)
+
+    after = unify_concept_labels(before)
+
+    assert list(after.concepts) == ["Method:bert", "Method:zyx"]
+    assert after.concept_of == [["Method:bert"], ["Method:zyx", "Method:bert"], ["Method:zyx"]]
+    joined = after.concepts["Method:zyx"]
+    assert joined.aliases == {"ZYX nets": 2, "ZYX": 1}
+    assert joined.merge_reasons["ZYX"].startswith("label Task -> Method")
+    # what did not change is not copied: 690,000 concepts at 100,000 papers
+    assert after.concepts["Method:bert"] is alone
+    assert after.concept_of[0] is papers[0] and after.concept_of[2] is papers[2]
