@@ -176,9 +176,13 @@ _PAIR_CHUNK = 1 << 18
 
 #: pair occurrences above which pairs are counted in parts, a pass over the papers
 #: each (the pairs whose code is ``part`` modulo the number of parts): the running
-#: totals take 24 bytes a distinct pair, on top of the graph at its largest, and a
-#: corpus of 100,000 papers has millions
+#: totals take 16 bytes a distinct pair (24 while new ones are added), on top of the
+#: graph at its largest, and a corpus of 100,000 papers has millions
 _PAIRS_PER_PART = 1 << 21
+#: at most this many passes: each reads every paper again (at 100,000 papers the
+#: graph step took 27 s before parts, 31-37 s with them), so a far larger corpus
+#: gets larger parts, not more of them
+_MAX_PARTS = 8
 
 
 def cooccurrence_counts(
@@ -218,7 +222,7 @@ def cooccurrence_counts(
     index = {name: i for i, name in enumerate(names)}
     n = len(names)
     occurrences = sum(len(c) * (len(c) - 1) // 2 for c in paper_concepts)
-    parts = max(1, -(-occurrences // _PAIRS_PER_PART))
+    parts = min(_MAX_PARTS, max(1, -(-occurrences // _PAIRS_PER_PART)))
     kept_codes, kept_counts, kept_first = [], [], []
     for part in range(parts):
         totals = _PairTotals()
@@ -284,7 +288,7 @@ class _PairTotals:
         """Count ``codes``, found at ``positions`` among all occurrences (an array, or
         the position of the first when they follow each other)."""
         new, first, counts = np.unique(codes, return_index=True, return_counts=True)
-        first = first + positions if isinstance(positions, int) else positions[first]
+        first = first + positions if np.ndim(positions) == 0 else positions[first]
         if len(first) and first.max() > np.iinfo(self.first.dtype).max:
             self.first = self.first.astype(np.int64)
         # codes already counted keep their first position and add their counts; the

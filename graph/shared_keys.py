@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+__all__ = ["MAX_KEY_SEQUENCES", "shared_key_dict"]
+
 #: classes whose instances' dicts share keys, one per key sequence (few: a paper
 #: lacks a year or a venue, an edge a mark); beyond this many, plain dicts
 MAX_KEY_SEQUENCES = 256

@@ -59,7 +59,8 @@ _recorded = 0  # answers noted since load_name_memos, all memos together
 #: file in memory before it asks: 331,000 answers at 3,218 real abstracts, 1.2
 #: million at 20,000 synthetic ones, 6 million (over 500 MB noted, 1.2 GB loaded)
 #: at 100,000, where resolution is a small part of a rebuild anyway. A build that
-#: asks for more stops noting, drops what it noted and leaves the file as it was.
+#: asks for more stops noting, drops what it noted and removes the corpus's file.
+#: The count is this process's: builds in threads of one process share it.
 MAX_NOTED_ANSWERS = 2_000_000
 
 
@@ -89,7 +90,7 @@ class NameMemo:
         if value is _MISSING:
             value = self.function(*args)
             self.computed += 1
-        if _recording:
+        if _recording and args not in self.answers:
             self.answers[args] = value
             _count_noted()
         return value
@@ -145,8 +146,8 @@ def forget_memoised_names() -> None:
     otherwise stay in memory for the rest of the build, through its peak, the
     graph. Only speed depends on them.
     """
-    global _recording
-    _recording = False
+    global _recording, _recorded
+    _recording, _recorded = False, 0
     for memo in NAME_MEMOS:
         memo.clear()
 
@@ -233,11 +234,15 @@ def save_name_memos(folder: str | Path, inputs: list[str]) -> bool:
     answer came from the file (a rebuild of the same corpus), even if some in it
     were not asked for (a name looked up inside another memoised function, whose
     own answer came from the file): they go at the next rewrite; nor when it
-    asked for more than :data:`MAX_NOTED_ANSWERS`. Files of other code versions,
+    asked for more than :data:`MAX_NOTED_ANSWERS` (then the corpus's file goes:
+    it has outgrown it). Files of other code versions,
     and of all but the :data:`KEEP_CORPORA` corpora built last, are removed."""
-    if _recorded > MAX_NOTED_ANSWERS:
-        return False
     path = _memo_file(folder, inputs)
+    if _recorded > MAX_NOTED_ANSWERS:
+        # this corpus has outgrown the budget: an older, smaller file of it would be
+        # loaded by every rebuild and never rewritten
+        path.unlink(missing_ok=True)
+        return False
     if not any(memo.computed for memo in NAME_MEMOS):
         with contextlib.suppress(OSError):
             os.utime(path)  # used again: one of the corpora built last

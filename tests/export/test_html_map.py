@@ -159,3 +159,4 @@ def test_a_page_written_piece_by_piece_is_whole_or_not_there(field, tmp_path, mo
     with pytest.raises(RuntimeError):
         write_map_html(field, page, title="another title")
     assert page.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["graph.html"]  # no temporary left

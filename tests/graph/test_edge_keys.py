@@ -49,6 +49,8 @@ def test_a_corpus_graph_is_a_multidigraph_with_the_same_edges():
 def test_edges_are_removed_and_added_again_like_a_dicts():
     plain, compact = both_graphs()
     for graph in (plain, compact):
+        graph.add_edge("paper:1", "Method:bert", key="EVALUATES_ON")
+        graph.remove_edge("paper:1", "Method:bert")  # no key: the newest goes, as in a dict
         graph.remove_edge("paper:1", "Method:bert", key="USES")
         graph.remove_edge("paper:1", "Task:qa")
         graph.add_edge("paper:1", "Method:bert", key="USES", weight=5)
@@ -72,6 +74,12 @@ def test_the_mapping_behaves_like_a_dict_from_empty_to_many_keys():
         keys["b"]
     with pytest.raises(KeyError):
         del keys["b"]
+    nan = float("nan")  # a dict finds a key by identity first
+    keys[nan] = 1
+    keys[nan] = 2
+    assert nan in keys and len(keys) == 1 and keys.keys() == {nan: 2}.keys()
+    with pytest.raises(TypeError):
+        EdgeKeys()[["unhashable"]] = 1
 
 
 def test_copies_and_pickles_are_equal_graphs():

@@ -151,3 +151,8 @@ def test_a_build_asking_for_more_names_than_the_budget_keeps_none(tmp_path, monk
     monkeypatch.setattr(name_memos, "MAX_NOTED_ANSWERS", 10_000)
     build([data], cache_dir=cache, jobs=1)
     assert _memo_file(cache).exists()
+    # the corpus grows past the budget: its smaller file is not loaded ever after
+    monkeypatch.setattr(name_memos, "MAX_NOTED_ANSWERS", 20)
+    data.write_text("\n".join(ABSTRACTS) + "\n" + ABSTRACTS[0].replace('"a"', '"c"') + "\n")
+    build([data], cache_dir=cache, jobs=1)
+    assert not list((cache / "names").glob("*/*.json"))
