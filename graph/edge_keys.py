@@ -6,7 +6,8 @@ A :class:`networkx.MultiDiGraph` keeps, for every pair of linked nodes, a dict
 graph nearly every pair has one edge (a paper USES a method; two concepts
 CO_OCCUR), and a one-item dict takes 200 bytes: at 100,000 papers, with over
 two million edges, 400 MB of a build. :class:`EdgeKeys` holds one key in two
-slots (64 bytes) and turns into a dict only for a second key;
+slots (48 bytes, 64 with the collector's header) and turns into a dict only for
+a second key;
 :class:`KnowledgeGraph` is the MultiDiGraph that uses it. Everything networkx
 and users do with a key dict (``G[u][v]``, ``G.edges(keys=True, data=True)``,
 removal, copies, pickling, algorithms) works the same.
@@ -160,10 +161,10 @@ class KnowledgeGraph(nx.MultiDiGraph):
         :func:`~paperkg.graph.shared_keys.shared_key_dict`), in place of any it had.
         ``many_neighbours``: a new node whose successors are many (a paper's
         concepts) keeps them in a dict, at a dict's speed."""
-        if many_neighbours and node not in self._succ:
+        if node not in self._succ:
             self.add_node(node)
-            self._succ[node] = {}
-        self.add_node(node)
+            if many_neighbours:
+                self._succ[node] = {}
         self._node[node] = attrs
 
     def add_edge_keeping(self, u: Any, v: Any, key: Any, attrs: dict) -> None:
