@@ -31,8 +31,9 @@ from .extract.specificity import drop_generic
 from .extract.standby import CHUNK as STANDBY_CHUNK
 from .extract.standby import StandbyExtractor, StandbyLost
 from .extract.titles import mark_title_proposals
+from .free_memory import return_free_memory
 from .gc_tuning import fewer_collections
-from .graph.builder import build_knowledge_graph
+from .graph.builder import build_knowledge_graph, handed_over
 from .graph.io import load_graph, save_graph
 from .graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES
 from .output_switch import staged_folder
@@ -58,6 +59,9 @@ class BuildResult:
 
     graph: nx.MultiDiGraph
     read: ReadResult
+    #: the generic concepts left out and the ambiguous acronyms; its ``concepts`` and
+    #: ``concept_of`` went into the graph (see ``hand_over`` in
+    #: :func:`~paperkg.graph.builder.build_knowledge_graph`), whose concept nodes carry them
     resolution: Resolution
     mention_count: int = 0
     outputs: list[Path] = field(default_factory=list)
@@ -163,6 +167,7 @@ def build(
     standby = _standby_extractor(model, jobs, cache_dir, dask)
     with standby or contextlib.nullcontext():
         read = read_inputs(paths, format=format, on_error=on_error)
+        return_free_memory()  # each step hands back what it freed: see free_memory
         if on_read is not None:
             on_read(read)
         inputs = _input_files(read.papers)
@@ -175,35 +180,43 @@ def build(
             read.papers, model, jobs, cache_dir, on_paper, dask, standby, on_cached,
             meanwhile=load_memos,
         )  # fmt: skip
+    return_free_memory()
     step = on_step or _silent
     added = 0
     if corpus_terms:
         step(CORPUS_STEPS[0])
         occurrences = Occurrences()
         terms = find_corpus_terms(results, occurrences=occurrences, fork=_second_core(jobs))
+        return_free_memory()
         results, added = add_corpus_term_mentions(results, terms, occurrences)
         del occurrences
+        return_free_memory()
     step(CORPUS_STEPS[1])
     results, _ = mark_title_proposals(results)
+    return_free_memory()
     results, relabelled = vote_labels(results)
+    return_free_memory()
     step(CORPUS_STEPS[2])
-    # no name for the resolution before unification: it would live through the graph step
-    resolution = unify_concept_labels(
-        resolve_concepts(results, alias_file=alias_file, fork=_second_core(jobs))
-    )
+    resolution = resolve_concepts(results, alias_file=alias_file, fork=_second_core(jobs))
+    return_free_memory()  # resolution's tables: 87 MB at 50,000 papers
+    resolution = unify_concept_labels(resolution)
+    return_free_memory()
     resolution = drop_generic(results, resolution)
     if cache_dir is not None:
         save_name_memos(cache_dir, inputs)
     forget_memoised_names()  # the graph is built without them, at the build's peak memory
+    return_free_memory()
     if min_cooccurrence is None:
         min_cooccurrence = 1 if len(read.papers) < 500 else 2
     mention_count = sum(len(r.mentions) for r in results)
     step(CORPUS_STEPS[3])
-    # the builder takes each paper's mentions from the list as it goes, so they are
-    # freed paper by paper while the graph grows (the peak of a build's memory)
+    # the builder takes each paper's mentions from the list as it goes, and the
+    # concepts from the resolution, so they are freed while the graph grows (the
+    # peak of a build's memory); the result keeps the generic concepts and acronyms
     graph = build_knowledge_graph(
-        _handed_over(results), resolution, min_cooccurrence=min_cooccurrence
+        handed_over(results), resolution, min_cooccurrence=min_cooccurrence, hand_over=True
     )
+    return_free_memory()  # the mentions, handed over paper by paper
     log.info("%d papers, %d mentions, %d nodes", len(read.papers), mention_count, len(graph))
     return BuildResult(
         graph=graph,
@@ -220,17 +233,6 @@ def _input_files(papers: list[Paper]) -> list[str]:
     """The absolute paths of the files ``papers`` were read from (a source is
     ``path#record``): which corpus a build is, for its name memos."""
     return sorted({os.path.abspath(p.source.rpartition("#")[0]) for p in papers})
-
-
-def _handed_over(items: list) -> Iterator:
-    """The items of ``items`` in order, each dropped from the list as it is yielded.
-
-    For a list whose owner is done with it: an item the consumer no longer holds
-    is freed at once instead of when the whole list goes.
-    """
-    for i in range(len(items)):
-        item, items[i] = items[i], None
-        yield item
 
 
 def _extract(
@@ -436,6 +438,7 @@ def write_outputs(
                 save_graph(graph, staging / "graph.json")
             step("writing graph.graphml")
             write_graphml(graph, staging / "graph.graphml")
+            return_free_memory()
             view = None
             if html:
                 names.append("graph.html")
@@ -444,6 +447,7 @@ def write_outputs(
                     view = write_map_html(graph, staging / "graph.html")
                 else:
                     view = write_html(graph, staging / "graph.html")
+                return_free_memory()
             if two:
                 step(f"finishing {aside}")
                 wait()

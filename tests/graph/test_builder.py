@@ -143,3 +143,38 @@ def test_attribute_dicts_of_a_kind_share_their_keys():
         assert len(kind) == 80
         # CPython sizes the first few of a kind larger, then each holds its values only
         assert sys.getsizeof(kind[-1]) < 0.7 * sys.getsizeof(dict(list(kind[-1].items())))
+
+
+def test_a_resolution_handed_over_is_emptied_and_gives_the_same_graph():
+    """build() hands its resolution to the builder, which frees the concepts as their
+    nodes are made: they were held twice at the build's peak memory."""
+    text = "We propose a latent diffusion model, a kind of diffusion model, for image generation."
+
+    def corpus():
+        paper = Paper(id="p1", abstract=text, text=text, source="a.txt#1")
+        mentions = [
+            mention("latent diffusion model", "METHOD", text, True),
+            mention("diffusion model", "METHOD", text),
+            mention("image generation", "TASK", text),
+        ]
+        ids = ["Method:latent diffusion model", "Method:diffusion model", "Task:image generation"]
+        concepts = {
+            cid: Concept(cid, cid.split(":")[0], cid.split(":")[1], m.text, {m.text: 1})
+            for cid, m in zip(ids, mentions, strict=True)
+        }
+        concepts["Task:unlinked"] = Concept("Task:unlinked", "Task", "unlinked", "unlinked", {})
+        return [PaperMentions(paper, mentions)], Resolution(concepts, [ids], mention_count=3)
+
+    results, kept = corpus()
+    expected = build_knowledge_graph(results, kept)
+    results, handed = corpus()
+    graph = build_knowledge_graph(results, handed, hand_over=True)
+
+    assert nx.utils.graphs_equal(graph, expected)
+    assert graph.edges["Method:latent diffusion model", "Method:diffusion model", "IS_A"] == {
+        "type": "IS_A",
+        "reason": "head phrase: 'diffusion model'",
+        "weight": 1,
+    }
+    assert (handed.concepts, handed.concept_of) == ({}, [])
+    assert len(kept.concepts) == 4 and kept.concept_of[0][0] == "Method:latent diffusion model"
