@@ -39,7 +39,7 @@ import importlib.util
 import json
 import logging
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -65,6 +65,8 @@ __all__ = [
     "ViewReport",
     "write_html",
     "script_json",
+    "script_json_pieces",
+    "with_script_json",
 ]
 
 log = logging.getLogger(__name__)
@@ -230,6 +232,16 @@ def write_html(
     return report
 
 
+#: What :func:`script_json` escapes, and how.
+_SCRIPT_ESCAPES = (
+    ("&", "\\u0026"),
+    ("<", "\\u003c"),
+    (">", "\\u003e"),
+    ("\u2028", "\\u2028"),
+    ("\u2029", "\\u2029"),
+)
+
+
 def script_json(data: object) -> Markup:
     """``data`` as JSON that is safe inside an HTML ``<script>`` element.
 
@@ -240,16 +252,58 @@ def script_json(data: object) -> Markup:
     >>> str(script_json({"t": "</script><!--"}))
     '{"t": "\\\\u003c/script\\\\u003e\\\\u003c!--"}'
     """
-    text = json.dumps(data, ensure_ascii=False, allow_nan=False)
-    for raw, escaped in (
-        ("&", "\\u0026"),
-        ("<", "\\u003c"),
-        (">", "\\u003e"),
-        ("\u2028", "\\u2028"),
-        ("\u2029", "\\u2029"),
-    ):
+    return Markup(_script_safe(_dumps(data)))
+
+
+def script_json_pieces(data: object, *, items_per_piece: int = 512) -> Iterator[str]:
+    """:func:`script_json` of ``data`` in pieces, the same text once joined.
+
+    A dict with string keys is written key by key and a list ``items_per_piece``
+    items at a time, so no piece is larger than a few items' JSON. The JSON of the
+    map of 100,000 papers is tens of MB, and as one string it was held three times
+    over (``json.dumps``, the escapes, ``Markup``) on top of the graph, at the
+    build's peak memory.
+
+    >>> "".join(script_json_pieces({"a": [1, "<b>"], "c": None}, items_per_piece=1))
+    '{"a": [1, "\\\\u003cb\\\\u003e"], "c": null}'
+    """
+    if isinstance(data, dict) and data and all(isinstance(key, str) for key in data):
+        yield "{"
+        for i, (key, value) in enumerate(data.items()):
+            yield ("" if i == 0 else ", ") + _script_safe(_dumps(key)) + ": "
+            yield from script_json_pieces(value, items_per_piece=items_per_piece)
+        yield "}"
+    elif isinstance(data, list | tuple) and data:
+        yield "["
+        for start in range(0, len(data), items_per_piece):
+            part = ", ".join(_dumps(item) for item in data[start : start + items_per_piece])
+            yield (", " if start else "") + _script_safe(part)
+        yield "]"
+    else:
+        yield _script_safe(_dumps(data))
+
+
+def with_script_json(pieces: Iterable[str], mark: str, data: object) -> Iterator[str]:
+    """The page ``pieces`` (a template's ``generate``), with the one ``mark`` in them
+    replaced by the pieces of ``script_json(data)`` (:func:`script_json_pieces`)."""
+    for piece in pieces:
+        if mark in piece:
+            before, after = piece.split(mark)
+            yield before
+            yield from script_json_pieces(data)
+            yield after
+        else:
+            yield piece
+
+
+def _dumps(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, allow_nan=False)
+
+
+def _script_safe(text: str) -> str:
+    for raw, escaped in _SCRIPT_ESCAPES:
         text = text.replace(raw, escaped)
-    return Markup(text)
+    return text
 
 
 # --- which nodes ---------------------------------------------------------------------

@@ -32,18 +32,20 @@ from __future__ import annotations
 
 import logging
 import math
+import secrets
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
 import networkx as nx
+from markupsafe import Markup
 
 from ..defaults import DEFAULT_MAP_NODES, MAP_MIN_PAPERS
 from ..errors import ExportError
 from ..graph.concept_map import OTHER_COLOR, ConceptMap, concept_map
 from ..graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES, PROPOSES
-from .html import ASSETS, STYLES, VIS_DIR, _inline_asset, _write_atomically, script_json
+from .html import ASSETS, STYLES, VIS_DIR, _inline_asset, _write_atomically, with_script_json
 
 __all__ = [
     "MAP_MIN_PAPERS",
@@ -381,16 +383,18 @@ def _short(text: str, limit: int) -> str:
 
 
 def _render(data: dict, *, title: str) -> Iterator[str]:
-    """The page, piece by piece: at 100,000 papers it is 25 MB, and the whole
-    page as one string, then as bytes, sat on top of the graph."""
+    """The page, piece by piece, its data too (:func:`with_script_json`): at 100,000
+    papers it is 25 MB, and the whole page as one string, then as bytes, sat on top
+    of the graph."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(ASSETS)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
     )
-    return env.get_template("map.html").generate(
+    mark = f"paperkg-data-{secrets.token_hex(16)}"  # where the data goes: nothing else has it
+    pieces = env.get_template("map.html").generate(
         title=title,
-        data_json=script_json(data),
+        data_json=Markup(mark),
         vis_js=_inline_asset(VIS_DIR / "vis-network.min.js"),
         vis_css=_inline_asset(VIS_DIR / "vis-network.css"),
         name_index_js=_inline_asset(ASSETS / "name_index.js"),
@@ -400,3 +404,4 @@ def _render(data: dict, *, title: str) -> Iterator[str]:
         link_count=len(data["links"]),
         paper_count=len(data["papers"]),
     )
+    return with_script_json(pieces, mark, data)
