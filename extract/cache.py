@@ -39,7 +39,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ..atomic import atomic_open
-from ..records import Mention, Paper, PaperMentions
+from ..records import Mention, Paper, PaperMentions, shared_offset
 
 __all__ = ["CACHE_ENV", "ExtractionCache", "default_cache_dir", "pipeline_identity"]
 
@@ -111,6 +111,7 @@ class ExtractionCache:
                 # "BERT" come back from JSON as a new string at every mention
                 m["label"] = sys.intern(m["label"])
                 m["text"] = sys.intern(m["text"])
+                m["start"], m["end"] = shared_offset(m["start"]), shared_offset(m["end"])
                 mentions.append(Mention(**m))
             acronyms = dict(entry["acronyms"])
         except FileNotFoundError:

@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..processes import map_halves
-from ..records import Mention, PaperMentions
+from ..records import Mention, PaperMentions, shared_offset
 from .resolve.name_memos import name_memo
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
@@ -302,8 +302,8 @@ def _placed(
             Mention(
                 text[start:end],
                 term.label,
-                start,
-                end,
+                shared_offset(start),
+                shared_offset(end),
                 _sentence(text, start, end),
                 corpus_match=True,
             )
