@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 import networkx as nx
 import numpy as np
 
-from ..records import Paper, PaperMentions, Resolution
+from ..records import Concept, Paper, PaperMentions, Resolution
 from .edge_keys import KnowledgeGraph
 from .hierarchy import ancestors, broader_concepts
 from .schema import (
@@ -63,35 +63,61 @@ def build_knowledge_graph(
     """
     graph = KnowledgeGraph()
     broader = broader_concepts(resolution.concepts)
-    concept_papers: Counter[str] = Counter()  # papers per concept
-    concept_mentions: Counter[str] = Counter()
     # a tuple per paper, not a set: a set of 17 names is about 1 KB, the tuple 200 bytes
     paper_concepts: list[tuple[str, ...]] = []
 
     concept_of = handed_over(resolution.concept_of) if hand_over else resolution.concept_of
     for result, concept_ids in zip(results, concept_of, strict=True):
         pid = paper_node_id(result.paper.id)
-        edges, proposed_names = _paper_edges(result, concept_ids, resolution, concept_mentions)
+        edges, proposed_names, mentions_of = _paper_edges(result, concept_ids, resolution)
         _add_broader_edges(edges, broader, resolution)
         paper_attrs = shared_key_dict(_paper_attributes(result.paper, proposed_names))
         graph.add_node_keeping(pid, paper_attrs, many_neighbours=True)
         for (cid, etype), attrs in edges.items():
+            if cid not in graph._node:  # a concept's node when a paper first links to it
+                graph.add_node_keeping(cid, _concept_attributes(resolution.concepts[cid]))
             attrs["weight"] = attrs["count"]
             if not attrs.get("corpus_match"):
                 attrs.pop("corpus_match", None)  # marked only where every mention is one
             graph.add_edge_keeping(pid, cid, etype, shared_key_dict(attrs))
         concepts = dict.fromkeys(cid for cid, _ in edges)  # in edge order: node order
-        concept_papers.update(concepts.keys())
+        for cid in concepts:
+            node = graph._node[cid]
+            node["paper_count"] += 1
+            node["mention_count"] += mentions_of.get(cid, 0)
         paper_concepts.append(tuple(concepts))
 
-    _add_concept_nodes(graph, resolution, concept_papers, concept_mentions, hand_over)
-    del concept_mentions  # an entry per concept, freed before the pairs are counted
     if hand_over:
-        resolution.concepts.clear()  # those no paper links to
+        resolution.concepts.clear()
         resolution.concept_of.clear()
-    _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence, concept_papers)
-    _add_is_a_edges(graph, broader, concept_papers)
+    papers_of = _PapersOfConcepts(graph)
+    _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence, papers_of)
+    _add_is_a_edges(graph, broader, papers_of)
     return graph
+
+
+class _PapersOfConcepts(Mapping):
+    """Concept id -> papers that link to it, read from the concept nodes' ``paper_count``.
+
+    The counts live in the nodes as the papers are added: a Counter beside them, and
+    another for mentions, held 690,000 entries each at 100,000 papers (about 80 MB of
+    tables at the build's peak memory).
+    """
+
+    def __init__(self, graph: nx.MultiDiGraph) -> None:
+        self._nodes = graph._node
+
+    def __getitem__(self, cid: str) -> int:
+        attrs = self._nodes[cid]
+        if attrs.get("label") == PAPER:
+            raise KeyError(cid)
+        return attrs["paper_count"]
+
+    def __iter__(self) -> Iterator[str]:
+        return (n for n, attrs in self._nodes.items() if attrs.get("label") != PAPER)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 def handed_over(items: list) -> Iterator:
@@ -113,17 +139,18 @@ def _paper_edges(
     result: PaperMentions,
     concept_ids: list,
     resolution: Resolution,
-    concept_mentions: Counter[str],
-) -> tuple[dict[tuple[str, str], dict], list[str]]:
-    """One paper's edges ``(concept, type) -> attributes``, and the names it proposes.
+) -> tuple[dict[tuple[str, str], dict], list[str], Counter[str]]:
+    """One paper's edges ``(concept, type) -> attributes``, the names it proposes and
+    its mentions of each concept.
 
     The type comes from the concept's label, which the corpus decided, not from
     this mention's; the evidence is the first sentence, the NER's own one
     preferred to a corpus term's; a paper that proposes a concept does not also
-    merely use it. Counts the mentions of each concept into ``concept_mentions``.
+    merely use it.
     """
     edges: dict[tuple[str, str], dict] = {}
     proposed_names = []
+    concept_mentions: Counter[str] = Counter()
     for mention, cid in zip(result.mentions, concept_ids, strict=True):
         if cid is None:
             continue
@@ -146,34 +173,25 @@ def _paper_edges(
         if etype != PROPOSES and cid in proposed:
             edges[(cid, PROPOSES)]["count"] += attrs["count"]
     edges = {k: v for k, v in edges.items() if k[1] == PROPOSES or k[0] not in proposed}
-    return edges, proposed_names
+    return edges, proposed_names, concept_mentions
 
 
-def _add_concept_nodes(
-    graph: nx.MultiDiGraph,
-    resolution: Resolution,
-    concept_papers: Counter[str],
-    concept_mentions: Counter[str],
-    hand_over: bool,
-) -> None:
-    """A node for every concept some paper links to, aliases most used first; with
-    ``hand_over``, each concept leaves the resolution as its node is made."""
-    take = resolution.concepts.pop if hand_over else resolution.concepts.__getitem__
-    for cid, papers in concept_papers.items():
-        concept = take(cid)
-        aliases = sorted(concept.aliases, key=lambda a: (-concept.aliases[a], a))
-        attrs = dict(
-            label=concept.label,
-            name=concept.name,
-            key=concept.key,
-            aliases=aliases,
-            # the concept's own dicts, not copies: resolution is done with them
-            alias_counts=concept.aliases,
-            merge_reasons=concept.merge_reasons,
-            paper_count=papers,
-            mention_count=concept_mentions[cid],
-        )
-        graph.add_node_keeping(cid, shared_key_dict(attrs))
+def _concept_attributes(concept: Concept) -> dict:
+    """A concept node's attributes, aliases most used first; its counts start at 0
+    and grow as papers link to it."""
+    aliases = sorted(concept.aliases, key=lambda a: (-concept.aliases[a], a))
+    attrs = dict(
+        label=concept.label,
+        name=concept.name,
+        key=concept.key,
+        aliases=aliases,
+        # the concept's own dicts, not copies: resolution is done with them
+        alias_counts=concept.aliases,
+        merge_reasons=concept.merge_reasons,
+        paper_count=0,
+        mention_count=0,
+    )
+    return shared_key_dict(attrs)
 
 
 def _add_cooccurrence_edges(
@@ -181,16 +199,14 @@ def _add_cooccurrence_edges(
     paper_concepts: list[tuple[str, ...]],
     broader: dict[str, str],
     min_cooccurrence: int,
-    concept_papers: Counter[str],
+    papers_of: Mapping[str, int],
 ) -> None:
     """CO_OCCURS_WITH between concepts of one paper, unless one is a kind of the other.
 
     Edges go in the order their pair first occurs (paper by paper, pairs in
     sorted order), so the graph and its files are the same run after run.
     """
-    pairs = cooccurrence_counts(
-        paper_concepts, min_papers=min_cooccurrence, papers_of=concept_papers
-    )
+    pairs = cooccurrence_counts(paper_concepts, min_papers=min_cooccurrence, papers_of=papers_of)
     for (a, b), weight in pairs:
         related = b in ancestors(a, broader) or a in ancestors(b, broader)
         if not related:
@@ -336,15 +352,15 @@ class _PairTotals:
 def _add_is_a_edges(
     graph: nx.MultiDiGraph,
     broader: dict[str, str],
-    concept_papers: Counter[str],
+    papers_of: Mapping[str, int],
 ) -> None:
     """IS_A from a concept to its broader one by head phrase, when both are in the graph."""
     for narrow, broad in sorted(broader.items()):
-        if narrow in concept_papers and broad in concept_papers:
+        if narrow in papers_of and broad in papers_of:
             attrs = {
                 "type": IS_A,
                 "reason": f"head phrase: {graph.nodes[broad]['key']!r}",
-                "weight": concept_papers[narrow],
+                "weight": papers_of[narrow],
             }
             graph.add_edge_keeping(narrow, broad, IS_A, shared_key_dict(attrs))
 

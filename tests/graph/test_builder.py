@@ -178,3 +178,18 @@ def test_a_resolution_handed_over_is_emptied_and_gives_the_same_graph():
     }
     assert (handed.concepts, handed.concept_of) == ({}, [])
     assert len(kept.concepts) == 4 and kept.concept_of[0][0] == "Method:latent diffusion model"
+
+
+def test_concept_nodes_count_the_papers_and_mentions_that_link_to_them(tiny_graph):
+    counts = {
+        n: (d["paper_count"], d["mention_count"])
+        for n, d in tiny_graph.nodes(data=True)
+        if d["label"] != "Paper"
+    }
+
+    assert counts == {
+        "Method:graphx": (2, 2),
+        "Dataset:cifar-10": (2, 2),
+        "Task:node classification": (1, 1),
+    }
+    assert list(counts) == ["Method:graphx", "Dataset:cifar-10", "Task:node classification"]
