@@ -76,9 +76,11 @@ class Paper:
         return f"{title}\n\n{self.text}" if title[-1] in ".?!" else f"{title}.\n\n{self.text}"
 
 
-#: One int object for each character offset below this, held by every mention at
-#: it: CPython makes an object of every int above 256 (32 bytes), two a mention, and
-#: a corpus of 100,000 papers has millions of mentions (about 100 MB of offsets).
+#: One int object for each character offset below this, held by the mentions read
+#: from the extraction cache or found as corpus terms (those of a first build come
+#: from the extraction processes as their own): CPython makes an object of every int
+#: above 256 (32 bytes), two a mention, and a corpus of 100,000 papers has millions
+#: of mentions (about 100 MB of offsets).
 _SHARED_OFFSETS = tuple(range(1 << 14))
 
 

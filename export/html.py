@@ -285,15 +285,23 @@ def script_json_pieces(data: object, *, items_per_piece: int = 512) -> Iterator[
 
 def with_script_json(pieces: Iterable[str], mark: str, data: object) -> Iterator[str]:
     """The page ``pieces`` (a template's ``generate``), with the one ``mark`` in them
-    replaced by the pieces of ``script_json(data)`` (:func:`script_json_pieces`)."""
+    replaced by the pieces of ``script_json(data)`` (:func:`script_json_pieces`).
+
+    A page with no mark, or more than one, fails when it ends (a write of it is then
+    abandoned, see :func:`_write_atomically`): the data would be missing or twice.
+    """
+    found = 0
     for piece in pieces:
-        if mark in piece:
-            before, after = piece.split(mark)
-            yield before
+        parts = piece.split(mark)
+        found += len(parts) - 1
+        if found > 1:
+            raise ExportError("the page template has its data mark more than once")
+        yield parts[0]
+        if len(parts) == 2:
             yield from script_json_pieces(data)
-            yield after
-        else:
-            yield piece
+            yield parts[1]
+    if found == 0:
+        raise ExportError("the page template has no data mark: its data would be missing")
 
 
 def _dumps(data: object) -> str:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from paperkg.errors import ExportError
 from paperkg.export.html import script_json, script_json_pieces, with_script_json
 from paperkg.export.html_map import write_map_html
 from paperkg.graph.synthetic import synthetic_field
@@ -62,6 +64,12 @@ def test_the_mark_in_a_page_becomes_the_data():
     written = "".join(with_script_json(page, "MARK", {"t": "</script>"}))
 
     assert written == '<p>before</p><script>{"t": "\\u003c/script\\u003e"}</script><p>after</p>'
+
+
+@pytest.mark.parametrize("page", [["<script>", "</script>"], ["<script>MARK", "MARK</script>"]])
+def test_a_page_without_one_mark_fails_rather_than_lose_or_repeat_its_data(page):
+    with pytest.raises(ExportError, match="mark"):
+        list(with_script_json(page, "MARK", {"t": 1}))
 
 
 def test_the_page_around_the_data_is_written_in_pieces_too():

@@ -170,7 +170,11 @@ def test_a_resolution_handed_over_is_emptied_and_gives_the_same_graph():
     results, handed = corpus()
     graph = build_knowledge_graph(results, handed, hand_over=True)
 
-    assert nx.utils.graphs_equal(graph, expected)
+    assert list(graph.nodes(data=True)) == list(expected.nodes(data=True))
+    assert [list(d.items()) for _, d in graph.nodes(data=True)] == [
+        list(d.items()) for _, d in expected.nodes(data=True)
+    ]
+    assert list(graph.edges(keys=True, data=True)) == list(expected.edges(keys=True, data=True))
     assert graph.edges["Method:latent diffusion model", "Method:diffusion model", "IS_A"] == {
         "type": "IS_A",
         "reason": "head phrase: 'diffusion model'",
@@ -180,16 +184,47 @@ def test_a_resolution_handed_over_is_emptied_and_gives_the_same_graph():
     assert len(kept.concepts) == 4 and kept.concept_of[0][0] == "Method:latent diffusion model"
 
 
-def test_concept_nodes_count_the_papers_and_mentions_that_link_to_them(tiny_graph):
+def test_concept_nodes_count_the_papers_and_mentions_that_link_to_them():
+    """Papers and mentions differ: p1 names GraphX twice, and "diffusion model" is
+    only inferred (the broader concept of what p2 names), so no mention is its."""
+    s1 = "We propose GraphX. GraphX is a graph model."
+    s2 = "We use GraphX and a latent diffusion model."
+    p1 = Paper(id="p1", abstract=s1, text=s1, source="a.txt#1")
+    p2 = Paper(id="p2", abstract=s2, text=s2, source="a.txt#2")
+    graphx = [Mention("GraphX", "METHOD", 11, 17, "We propose GraphX.", proposed=True),
+              Mention("GraphX", "METHOD", 19, 25, "GraphX is a graph model.")]  # fmt: skip
+    results = [
+        PaperMentions(p1, graphx),
+        PaperMentions(
+            p2, [mention("GraphX", "METHOD", s2), mention("latent diffusion model", "METHOD", s2)]
+        ),
+    ]
+    ids = ["Method:graphx", "Method:latent diffusion model", "Method:diffusion model"]
+    concepts = {cid: Concept(cid, "Method", cid[7:], cid[7:], {cid[7:]: 1}) for cid in ids}
+    resolution = Resolution(concepts, [ids[:1] * 2, ids[:2]], mention_count=4)
+
+    graph = build_knowledge_graph(results, resolution)
+
     counts = {
         n: (d["paper_count"], d["mention_count"])
-        for n, d in tiny_graph.nodes(data=True)
+        for n, d in graph.nodes(data=True)
         if d["label"] != "Paper"
     }
-
     assert counts == {
-        "Method:graphx": (2, 2),
-        "Dataset:cifar-10": (2, 2),
-        "Task:node classification": (1, 1),
+        "Method:graphx": (2, 3),
+        "Method:latent diffusion model": (1, 1),
+        "Method:diffusion model": (1, 0),
     }
-    assert list(counts) == ["Method:graphx", "Dataset:cifar-10", "Task:node classification"]
+    assert list(counts) == ids  # in the order papers first link to them
+
+
+def test_a_concept_id_that_is_a_paper_node_id_is_refused():
+    sentence = "We use GraphX."
+    paper = Paper(id="p1", abstract=sentence, text=sentence, source="a.txt#1")
+    concepts = {"paper:p1": Concept("paper:p1", "Method", "graphx", "GraphX", {"GraphX": 1})}
+    resolution = Resolution(concepts, [["paper:p1"]], mention_count=1)
+
+    with pytest.raises(ValueError, match="paper:p1"):
+        build_knowledge_graph(
+            [PaperMentions(paper, [mention("GraphX", "METHOD", sentence)])], resolution
+        )
