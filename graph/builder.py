@@ -105,9 +105,9 @@ def build_knowledge_graph(
 class _PapersOfConcepts(Mapping):
     """Concept id -> papers that link to it, read from the concept nodes' ``paper_count``.
 
-    The counts live in the nodes as the papers are added: a Counter beside them, and
-    another for mentions, held 690,000 entries each at 100,000 papers (about 80 MB of
-    tables at the build's peak memory).
+    The counts live in the nodes as the papers are added. A Counter beside them, and
+    another for mentions, held 690,000 entries each at 100,000 papers, through the
+    graph step (the build's peak memory); without them it went 2,078 → 2,068 MB.
     """
 
     def __init__(self, graph: KnowledgeGraph) -> None:
