@@ -13,6 +13,7 @@ the NLP library.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 
 #: Entity labels produced by the NER, and the graph node label each becomes.
@@ -77,10 +78,10 @@ class Paper:
 
 
 #: One int object for each character offset below this, held by the mentions read
-#: from the extraction cache or found as corpus terms (those of a first build come
-#: from the extraction processes as their own): CPython makes an object of every int
-#: above 256 (32 bytes), two a mention, and a corpus of 100,000 papers has millions
-#: of mentions (about 100 MB of offsets).
+#: from the extraction cache, found as corpus terms or unpickled from the extraction
+#: processes (in those processes the extractor's own hold their own): CPython makes
+#: an object of every int above 256 (32 bytes), two a mention, and a corpus of
+#: 100,000 papers has millions of mentions (about 100 MB of offsets).
 _SHARED_OFFSETS = tuple(range(1 << 14))
 
 
@@ -114,6 +115,20 @@ class Mention:
     proposed: bool = False
     long_form: str | None = None
     corpus_match: bool = False
+
+    def __reduce__(self):
+        # unpickled (from the extraction processes, the standby extractor, Dask workers)
+        # its name, label and offsets are shared, as a mention read from the cache has
+        # them: each would otherwise come back as an object of its own
+        return (_unpickled_mention, (self.text, self.label, self.start, self.end,
+                                     self.sentence, self.proposed, self.long_form,
+                                     self.corpus_match))  # fmt: skip
+
+
+def _unpickled_mention(text, label, start, end, sentence, proposed, long_form, corpus_match):
+    """A :class:`Mention` from its pickled fields, its strings interned and offsets shared."""
+    return Mention(sys.intern(text), sys.intern(label), shared_offset(start), shared_offset(end),
+                   sentence, proposed, long_form, corpus_match)  # fmt: skip
 
 
 @dataclass
