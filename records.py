@@ -118,15 +118,30 @@ class Mention:
 
     def __reduce__(self):
         # unpickled (from the extraction processes, the standby extractor, Dask workers)
-        # its name, label and offsets are shared, as a mention read from the cache has
-        # them: each would otherwise come back as an object of its own
-        return (_unpickled_mention, (self.text, self.label, self.start, self.end,
-                                     self.sentence, self.proposed, self.long_form,
-                                     self.corpus_match))  # fmt: skip
+        # it comes back with its strings and offsets shared, as one read from the cache
+        return (shared_mention, (self.text, self.label, self.start, self.end,
+                                 self.sentence, self.proposed, self.long_form,
+                                 self.corpus_match))  # fmt: skip
 
 
-def _unpickled_mention(text, label, start, end, sentence, proposed, long_form, corpus_match):
-    """A :class:`Mention` from its pickled fields, its strings interned and offsets shared."""
+def shared_mention(
+    text: str,
+    label: str,
+    start: int,
+    end: int,
+    sentence: str,
+    proposed: bool = False,
+    long_form: str | None = None,
+    corpus_match: bool = False,
+) -> Mention:
+    """A :class:`Mention` whose name and label are interned and offsets shared
+    (:func:`shared_offset`): for mentions that come from JSON or a pickle, where
+    "METHOD", "BERT" and every offset above 256 are a new object at each mention.
+
+    >>> a, b = (shared_mention("BERT", "METHOD", int("300"), 304, "s") for _ in "ab")
+    >>> a == b and a.start is b.start
+    True
+    """
     return Mention(sys.intern(text), sys.intern(label), shared_offset(start), shared_offset(end),
                    sentence, proposed, long_form, corpus_match)  # fmt: skip
 

@@ -34,12 +34,11 @@ import hashlib
 import json
 import logging
 import os
-import sys
 from dataclasses import asdict
 from pathlib import Path
 
 from ..atomic import atomic_open
-from ..records import Mention, Paper, PaperMentions, shared_offset
+from ..records import Paper, PaperMentions, shared_mention
 
 __all__ = ["CACHE_ENV", "ExtractionCache", "default_cache_dir", "pipeline_identity"]
 
@@ -107,12 +106,7 @@ class ExtractionCache:
             mentions = []
             for m in entry["mentions"]:
                 m["sentence"] = sentences.setdefault(m["sentence"], m["sentence"])
-                # one string per label and per name across the corpus: "Method" and
-                # "BERT" come back from JSON as a new string at every mention
-                m["label"] = sys.intern(m["label"])
-                m["text"] = sys.intern(m["text"])
-                m["start"], m["end"] = shared_offset(m["start"]), shared_offset(m["end"])
-                mentions.append(Mention(**m))
+                mentions.append(shared_mention(**m))  # one "METHOD", "BERT", 300 for all
             acronyms = dict(entry["acronyms"])
         except FileNotFoundError:
             self.misses += 1

@@ -123,16 +123,3 @@ def test_mentions_read_back_share_their_offsets_and_names(tmp_path):
 
     assert (a.start, a.end) == (308, 312)
     assert a.start is b.start and a.end is b.end and a.text is b.text
-
-
-def test_mentions_from_another_process_share_their_offsets_and_names():
-    """Extraction processes, the standby extractor and Dask workers send mentions
-    pickled; each would come back with ints and names of its own."""
-    import pickle
-
-    found = Mention("graph neural network", "METHOD", 1000, 1021, "s.", proposed=True)
-    a, b = (pickle.loads(pickle.dumps(found)) for _ in range(2))
-
-    assert a == found and b == found
-    assert a.start is b.start and a.end is b.end
-    assert a.text is b.text and a.label is b.label
