@@ -65,3 +65,19 @@ def test_overlapping_builds_in_threads_restore_the_callers_threshold(caller_thre
 
     assert during_b == [BUILD_GC_THRESHOLD]
     assert gc.get_threshold() == caller_threshold
+
+
+def test_the_commands_summary_runs_with_the_build_threshold_too(tmp_path, caller_threshold):
+    from paperkg.cli.build import print_summary
+
+    data = tmp_path / "a.jsonl"
+    data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
+    result = build([data])
+    seen = []
+    counted = result.concepts_per_label
+    result.concepts_per_label = lambda: seen.append(gc.get_threshold()) or counted()
+
+    print_summary(result)
+
+    assert seen == [BUILD_GC_THRESHOLD]
+    assert gc.get_threshold() == caller_threshold
