@@ -414,7 +414,8 @@ def write_outputs(
     With ``jobs`` > 1 (by default, in the ``paperkg`` command on a machine with two
     cores), graph.json and neo4j/ are written by a forked second process while this
     one writes GraphML and graph.html (see :func:`writes_in_two_processes`); the
-    files are the same.
+    files are the same. Without graph.html, this one writes graph.json too, so
+    the two take about as long.
     """
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
@@ -422,18 +423,25 @@ def write_outputs(
     names = ["graph.json", "graph.graphml"]
     step = on_step or _silent
     with staged_folder(outdir, known=OUTPUT_NAMES) as staging:
+        two = writes_in_two_processes(graph, jobs)
+        # the second process's share: graph.json and neo4j/ beside GraphML and the
+        # page here; with no page, graph.json is written here (at 3,218 papers:
+        # graph.json 0.4 s, GraphML 0.6 s, neo4j/ 0.7 s, the map 0.3 s)
+        json_here = not two or (not html and neo4j_bundle)
 
-        def json_and_bundle() -> None:
-            save_graph(graph, staging / "graph.json")
+        def aside_writes() -> None:
+            if not json_here:
+                save_graph(graph, staging / "graph.json")
             if neo4j_bundle:
                 write_neo4j_bundle(graph, staging / "neo4j", keep_from=outdir / "neo4j")
 
-        aside = "graph.json and neo4j/" if neo4j_bundle else "graph.json"
-        two = writes_in_two_processes(graph, jobs)
-        with forked_call(aside, json_and_bundle) if two else _written_here() as wait:
+        aside = " and ".join(
+            (["graph.json"] if not json_here else []) + (["neo4j/"] if neo4j_bundle else [])
+        )
+        with forked_call(aside, aside_writes) if two else _written_here() as wait:
             if two:
                 step(f"writing {aside} (second process)")
-            else:
+            if json_here:
                 step("writing graph.json")
                 save_graph(graph, staging / "graph.json")
             step("writing graph.graphml")

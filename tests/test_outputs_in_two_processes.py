@@ -73,3 +73,43 @@ def test_the_steps_name_what_the_second_process_writes(example_graph, tmp_path):
         "writing graph.html",
         "finishing graph.json and neo4j/",
     ]
+
+
+@needs_fork
+def test_without_a_page_graph_json_is_written_here_beside_graphml(
+    example_graph, tmp_path, output_files
+):
+    steps = []
+
+    write_outputs(example_graph, tmp_path / "one", html=False, jobs=1)
+    write_outputs(example_graph, tmp_path / "two", html=False, jobs=2, on_step=steps.append)
+
+    assert steps == [
+        "writing neo4j/ (second process)",
+        "writing graph.json",
+        "writing graph.graphml",
+        "finishing neo4j/",
+    ]
+    assert output_files(tmp_path / "one") == output_files(tmp_path / "two")
+    assert "graph.json" in output_files(tmp_path / "two")
+
+
+@needs_fork
+def test_without_a_page_or_a_bundle_graph_json_is_written_aside(example_graph, tmp_path):
+    steps = []
+
+    write_outputs(
+        example_graph,
+        tmp_path / "out",
+        html=False,
+        neo4j_bundle=False,
+        jobs=2,
+        on_step=steps.append,
+    )
+
+    assert steps == [
+        "writing graph.json (second process)",
+        "writing graph.graphml",
+        "finishing graph.json",
+    ]
+    assert (tmp_path / "out" / "graph.json").is_file()
