@@ -32,7 +32,7 @@ from .extract.standby import CHUNK as STANDBY_CHUNK
 from .extract.standby import StandbyExtractor, StandbyLost
 from .extract.titles import mark_title_proposals
 from .free_memory import return_free_memory
-from .gc_tuning import fewer_collections
+from .gc_tuning import fewer_collections, paused_collections
 from .graph.builder import build_knowledge_graph, handed_over
 from .graph.io import load_graph, save_graph
 from .graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES
@@ -174,7 +174,8 @@ def build(
 
         def load_memos() -> None:  # the names the last build asked for
             if cache_dir is not None:
-                load_name_memos(cache_dir, inputs)
+                with paused_collections():
+                    load_name_memos(cache_dir, inputs)
 
         results, from_cache = _extract(
             read.papers, model, jobs, cache_dir, on_paper, dask, standby, on_cached,
@@ -182,40 +183,43 @@ def build(
         )  # fmt: skip
     return_free_memory()
     step = on_step or _silent
-    added = 0
-    if corpus_terms:
-        step(CORPUS_STEPS[0])
-        occurrences = Occurrences()
-        terms = find_corpus_terms(results, occurrences=occurrences, fork=_second_core(jobs))
+    # the corpus steps make millions of objects that live until the build ends,
+    # and no reference cycles: the collector would only scan them (see gc_tuning)
+    with paused_collections():
+        added = 0
+        if corpus_terms:
+            step(CORPUS_STEPS[0])
+            occurrences = Occurrences()
+            terms = find_corpus_terms(results, occurrences=occurrences, fork=_second_core(jobs))
+            return_free_memory()
+            results, added = add_corpus_term_mentions(results, terms, occurrences)
+            del occurrences
+            return_free_memory()
+        step(CORPUS_STEPS[1])
+        results, _ = mark_title_proposals(results)
         return_free_memory()
-        results, added = add_corpus_term_mentions(results, terms, occurrences)
-        del occurrences
+        results, relabelled = vote_labels(results)
         return_free_memory()
-    step(CORPUS_STEPS[1])
-    results, _ = mark_title_proposals(results)
-    return_free_memory()
-    results, relabelled = vote_labels(results)
-    return_free_memory()
-    step(CORPUS_STEPS[2])
-    resolution = resolve_concepts(results, alias_file=alias_file, fork=_second_core(jobs))
-    return_free_memory()  # resolution's tables: 87 MB at 50,000 papers
-    resolution = unify_concept_labels(resolution)
-    return_free_memory()
-    resolution = drop_generic(results, resolution)
-    if cache_dir is not None:
-        save_name_memos(cache_dir, inputs)
-    forget_memoised_names()  # the graph is built without them, at the build's peak memory
-    return_free_memory()
-    if min_cooccurrence is None:
-        min_cooccurrence = 1 if len(read.papers) < 500 else 2
-    mention_count = sum(len(r.mentions) for r in results)
-    step(CORPUS_STEPS[3])
-    # the builder takes each paper's mentions from the list as it goes, and the
-    # concepts from the resolution, so they are freed while the graph grows (the
-    # peak of a build's memory); the result keeps the generic concepts and acronyms
-    graph = build_knowledge_graph(
-        handed_over(results), resolution, min_cooccurrence=min_cooccurrence, hand_over=True
-    )
+        step(CORPUS_STEPS[2])
+        resolution = resolve_concepts(results, alias_file=alias_file, fork=_second_core(jobs))
+        return_free_memory()  # resolution's tables: 87 MB at 50,000 papers
+        resolution = unify_concept_labels(resolution)
+        return_free_memory()
+        resolution = drop_generic(results, resolution)
+        if cache_dir is not None:
+            save_name_memos(cache_dir, inputs)
+        forget_memoised_names()  # the graph is built without them, at the build's peak memory
+        return_free_memory()
+        if min_cooccurrence is None:
+            min_cooccurrence = 1 if len(read.papers) < 500 else 2
+        mention_count = sum(len(r.mentions) for r in results)
+        step(CORPUS_STEPS[3])
+        # the builder takes each paper's mentions from the list as it goes, and the
+        # concepts from the resolution, so they are freed while the graph grows (the
+        # peak of a build's memory); the result keeps the generic concepts and acronyms
+        graph = build_knowledge_graph(
+            handed_over(results), resolution, min_cooccurrence=min_cooccurrence, hand_over=True
+        )
     return_free_memory()  # the mentions, handed over paper by paper
     log.info("%d papers, %d mentions, %d nodes", len(read.papers), mention_count, len(graph))
     return BuildResult(
@@ -265,7 +269,8 @@ def _extract(
             missing = [p for p in papers if not cache.has(p)]
             if missing and len(missing) <= STANDBY_CHUNK:
                 early = (missing, standby.submit(missing))
-        cached = [cache.get(p) for p in papers]
+        with paused_collections():  # mentions, lists and strings: no cycles
+            cached = [cache.get(p) for p in papers]
         if on_cached is not None:
             on_cached(sum(hit is not None for hit in cached))
         elif on_paper is not None:

@@ -81,3 +81,72 @@ def test_the_commands_summary_runs_with_the_build_threshold_too(tmp_path, caller
 
     assert seen == [BUILD_GC_THRESHOLD]
     assert gc.get_threshold() == caller_threshold
+
+
+def _frozen(obj) -> bool:
+    """Whether the collector is kept from ``obj``: tracked, yet in none of its generations."""
+    return gc.is_tracked(obj) and not any(o is obj for o in gc.get_objects())
+
+
+def test_a_paused_block_freezes_what_it_made_until_the_build_ends():
+    from paperkg.gc_tuning import fewer_collections, paused_collections
+
+    with fewer_collections():
+        with paused_collections():
+            assert not gc.isenabled()
+            made = [[i] for i in range(1000)]
+        assert gc.isenabled()
+        assert _frozen(made) and _frozen(made[-1])  # out of the collector's reach, unscanned
+    assert not _frozen(made)  # handed back, to the oldest generation
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_callers_own_frozen_objects_and_switched_off_collector_stay_so():
+    from paperkg.gc_tuning import fewer_collections, paused_collections
+
+    mine = [0]
+    gc.disable()
+    gc.freeze()
+    try:
+        with fewer_collections(), paused_collections():
+            made = [[i] for i in range(1000)]
+        assert not gc.isenabled()
+        assert _frozen(mine)  # not unfrozen
+        assert not _frozen(made)  # nor anything added to what the caller froze
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
+def test_a_build_pauses_the_collector_for_its_corpus_steps_and_unfreezes_at_the_end(tmp_path):
+    data = tmp_path / "a.jsonl"
+    data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
+    enabled = []
+
+    build([data], cache_dir=tmp_path / "cache", on_step=lambda _: enabled.append(gc.isenabled()))
+    build([data], cache_dir=tmp_path / "cache")  # from the cache: its read is paused too
+
+    assert enabled == [False, False, False, False]  # the corpus steps
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_failed_build_leaves_the_collector_on_and_nothing_frozen(tmp_path):
+    import paperkg.api as api
+
+    data = tmp_path / "a.jsonl"
+    data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
+
+    def fail(*args, **kwargs):
+        raise RuntimeError("a fault in the graph step")
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(api, "build_knowledge_graph", fail)
+    try:
+        with pytest.raises(RuntimeError, match="graph step"):
+            build([data])
+    finally:
+        mp.undo()
+
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
