@@ -21,6 +21,8 @@ from .schema import (
 )
 from .shared_keys import shared_key_dict
 
+__all__ = ["build_knowledge_graph", "cooccurrence_counts", "handed_over", "paper_display_name"]
+
 #: words of the abstract used as a paper's name when it has no title and proposes nothing
 LABEL_WORDS = 8
 

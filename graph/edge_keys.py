@@ -160,7 +160,13 @@ class KnowledgeGraph(nx.MultiDiGraph):
         """Add ``node`` with ``attrs`` itself as its attribute dict, not a copy (e.g. a
         :func:`~paperkg.graph.shared_keys.shared_key_dict`), in place of any it had.
         ``many_neighbours``: a new node whose successors are many (a paper's
-        concepts) keeps them in a dict, at a dict's speed."""
+        concepts) keeps them in a dict, at a dict's speed.
+
+        >>> graph, attrs = KnowledgeGraph(), {"label": "Method", "name": "BERT"}
+        >>> graph.add_node_keeping("Method:bert", attrs)
+        >>> graph.nodes["Method:bert"] is attrs
+        True
+        """
         if node not in self._succ:
             self.add_node(node)
             if many_neighbours:
@@ -169,6 +175,14 @@ class KnowledgeGraph(nx.MultiDiGraph):
 
     def add_edge_keeping(self, u: Any, v: Any, key: Any, attrs: dict) -> None:
         """Add the edge ``(u, v, key)`` with ``attrs`` itself as its attribute dict,
-        not a copy, in place of any it had."""
+        not a copy, in place of any it had.
+
+        >>> graph, attrs = KnowledgeGraph(), {"type": "USES", "weight": 2}
+        >>> graph.add_edge_keeping("paper:p1", "Method:bert", "USES", attrs)
+        >>> graph.edges["paper:p1", "Method:bert", "USES"] is attrs
+        True
+        >>> type(graph._succ["paper:p1"]["Method:bert"]).__name__  # one key: no dict
+        'EdgeKeys'
+        """
         self.add_edge(u, v, key)
         self._succ[u][v][key] = attrs  # the key dict _pred[v][u] holds too

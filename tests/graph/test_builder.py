@@ -8,7 +8,7 @@ import networkx as nx
 import pytest
 
 from paperkg.export.graphml import write_graphml
-from paperkg.graph import build_knowledge_graph, load_graph, save_graph
+from paperkg.graph import KnowledgeGraph, build_knowledge_graph, load_graph, save_graph
 from paperkg.records import Concept, Mention, Paper, PaperMentions, Resolution
 
 S1 = "We propose GraphX, a graph neural network, and test it on CIFAR-10."
@@ -59,6 +59,11 @@ def tiny_graph():
         mention_count=5,
     )
     return build_knowledge_graph(results, resolution)
+
+
+def test_the_graph_is_a_multidigraph_of_the_public_knowledgegraph_class(tiny_graph):
+    assert isinstance(tiny_graph, KnowledgeGraph)
+    assert isinstance(tiny_graph, nx.MultiDiGraph)
 
 
 def test_nodes_carry_label_and_name(tiny_graph):
