@@ -174,7 +174,7 @@ def build(
 
         def load_memos() -> None:  # the names the last build asked for
             if cache_dir is not None:
-                with paused_collections():
+                with _collector_paused():
                     load_name_memos(cache_dir, inputs)
 
         results, from_cache = _extract(
@@ -185,7 +185,7 @@ def build(
     step = on_step or _silent
     # the corpus steps make millions of objects that live until the build ends,
     # and no reference cycles: the collector would only scan them (see gc_tuning)
-    with paused_collections():
+    with _collector_paused():
         added = 0
         if corpus_terms:
             step(CORPUS_STEPS[0])
@@ -233,6 +233,13 @@ def build(
     )
 
 
+def _collector_paused() -> contextlib.AbstractContextManager:
+    """:func:`~paperkg.gc_tuning.paused_collections` in a process paperkg owns (the
+    ``paperkg`` command), else nothing: the pause and the freeze are the whole
+    process's, which in a caller's notebook or server is not for a build to change."""
+    return paused_collections() if this_process_is_owned() else contextlib.nullcontext()
+
+
 def _input_files(papers: list[Paper]) -> list[str]:
     """The absolute paths of the files ``papers`` were read from (a source is
     ``path#record``): which corpus a build is, for its name memos."""
@@ -269,7 +276,7 @@ def _extract(
             missing = [p for p in papers if not cache.has(p)]
             if missing and len(missing) <= STANDBY_CHUNK:
                 early = (missing, standby.submit(missing))
-        with paused_collections():  # mentions, lists and strings: no cycles
+        with _collector_paused():  # mentions, lists and strings: no cycles
             cached = [cache.get(p) for p in papers]
         if on_cached is not None:
             on_cached(sum(hit is not None for hit in cached))
@@ -419,8 +426,9 @@ def write_outputs(
     With ``jobs`` > 1 (by default, in the ``paperkg`` command on a machine with two
     cores), graph.json and neo4j/ are written by a forked second process while this
     one writes GraphML and graph.html (see :func:`writes_in_two_processes`); the
-    files are the same. Without graph.html, this one writes graph.json too, so
-    the two take about as long.
+    files are the same. Without graph.html (and with neo4j/), this one writes
+    graph.json too and the second process neo4j/ alone, so the two take about
+    as long.
     """
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
@@ -434,11 +442,17 @@ def write_outputs(
         # graph.json 0.4 s, GraphML 0.6 s, neo4j/ 0.7 s, the map 0.3 s)
         json_here = not two or (not html and neo4j_bundle)
 
+        def write_json() -> None:
+            save_graph(graph, staging / "graph.json")
+
+        def write_bundle() -> None:
+            write_neo4j_bundle(graph, staging / "neo4j", keep_from=outdir / "neo4j")
+
         def aside_writes() -> None:
             if not json_here:
-                save_graph(graph, staging / "graph.json")
+                write_json()
             if neo4j_bundle:
-                write_neo4j_bundle(graph, staging / "neo4j", keep_from=outdir / "neo4j")
+                write_bundle()
 
         aside = " and ".join(
             (["graph.json"] if not json_here else []) + (["neo4j/"] if neo4j_bundle else [])
@@ -448,7 +462,7 @@ def write_outputs(
                 step(f"writing {aside} (second process)")
             if json_here:
                 step("writing graph.json")
-                save_graph(graph, staging / "graph.json")
+                write_json()
             step("writing graph.graphml")
             write_graphml(graph, staging / "graph.graphml")
             return_free_memory()
@@ -466,7 +480,7 @@ def write_outputs(
                 wait()
             elif neo4j_bundle:
                 step("writing neo4j/")
-                write_neo4j_bundle(graph, staging / "neo4j", keep_from=outdir / "neo4j")
+                write_bundle()
         if neo4j_bundle:
             names.append("neo4j")
     return Outputs(paths=[outdir / name for name in names], view=view)

@@ -67,21 +67,29 @@ _froze = False  # whether one did since the outermost fewer_collections began
 
 @contextlib.contextmanager
 def paused_collections() -> Iterator[None]:
-    """Run the block with the collector off, and keep it from ever scanning what the
-    block made: inside :func:`fewer_collections`, the objects are frozen at the end
-    (``gc.freeze``) until that block ends.
+    """Run the block with the collector off and, inside :func:`fewer_collections`,
+    freeze every object of the process at its end (``gc.freeze``) until that block
+    ends, so the collector never scans them.
 
-    For the steps of a build that make millions of objects that live until it
-    ends and no reference cycles: reading the cached mentions and the name memos,
-    the corpus steps and the graph. Even at :data:`BUILD_GC_THRESHOLD` the
-    collector scanned each new object once or twice only to find it alive: 0.4 s
-    of a 7.5 s rebuild of 3,218 papers. Turning it off alone does not spare that:
-    the objects wait in the youngest generation, and the first collection after
-    scans them all. Frozen, they are moved out of its reach without a scan; the
-    outermost :func:`fewer_collections` gives them back to the oldest generation,
-    which is scanned rarely. Extraction is left out: spaCy and PyTorch make cycles.
-    Nested and overlapping blocks share the switch: the last to end turns it
-    back on (unless the caller had it off).
+    For a build's steps that make millions of objects that live until it ends,
+    and no reference cycles: reading the cached mentions and the name memos, the
+    corpus steps and the graph. Even at :data:`BUILD_GC_THRESHOLD` the collector
+    scanned each new object once or twice only to find it alive: 0.4 s of a 7.5 s
+    rebuild of 3,218 papers. Turning it off alone does not spare that: the objects
+    wait in the youngest generation, and the first collection after scans them
+    all. Frozen, they are moved out of its reach without a scan; the outermost
+    :func:`fewer_collections` gives them back to the oldest generation, which is
+    scanned rarely. Extraction is left out: spaCy and PyTorch make cycles.
+
+    Both the switch and the freeze are the process's, not the block's: other
+    threads run without the collector meanwhile, and their objects are frozen
+    too, garbage included, until every overlapping build is done. So a build
+    pauses only in a process paperkg owns, the ``paperkg`` command (see
+    :func:`paperkg.api.build`), never in a caller's notebook or server, and
+    freezes only while one :func:`fewer_collections` block runs (two builds in
+    threads only pause). Nested blocks share the switch: the last to end turns
+    it back on (unless the caller had it off); a caller who froze objects
+    itself gets nothing frozen.
 
     >>> with fewer_collections(), paused_collections():
     ...     gc.isenabled()
@@ -101,7 +109,7 @@ def paused_collections() -> Iterator[None]:
         with _lock:
             _paused -= 1
             if _paused == 0:
-                if _may_freeze and _depth > 0:
+                if _may_freeze and _depth == 1:
                     gc.freeze()
                     _froze = True
                 if _was_enabled:

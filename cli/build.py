@@ -18,7 +18,6 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from ..gc_tuning import fewer_collections
 from . import app
 from .output import console, err_console, print_push_report
 
@@ -206,14 +205,8 @@ def skip_kind(reason: str) -> str:
     return reason.split("(", 1)[0].split("'", 1)[0].strip() or reason
 
 
-@fewer_collections()
 def print_summary(result) -> None:
-    """The end-of-build summary: what was read, skipped, found.
-
-    With the build's few collections too: the collector's default thresholds,
-    back once the build is done, made the young collections scan the millions
-    of objects the build left (0.18 s of summary instead of 0.07 for 3,218 papers).
-    """
+    """The end-of-build summary: what was read, skipped, found."""
     read = result.read
     console.print(
         f"papers read: {len(read.papers)}   skipped: {len(read.skipped)}   "

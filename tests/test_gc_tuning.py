@@ -67,22 +67,6 @@ def test_overlapping_builds_in_threads_restore_the_callers_threshold(caller_thre
     assert gc.get_threshold() == caller_threshold
 
 
-def test_the_commands_summary_runs_with_the_build_threshold_too(tmp_path, caller_threshold):
-    from paperkg.cli.build import print_summary
-
-    data = tmp_path / "a.jsonl"
-    data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
-    result = build([data])
-    seen = []
-    counted = result.concepts_per_label
-    result.concepts_per_label = lambda: seen.append(gc.get_threshold()) or counted()
-
-    print_summary(result)
-
-    assert seen == [BUILD_GC_THRESHOLD]
-    assert gc.get_threshold() == caller_threshold
-
-
 def _frozen(obj) -> bool:
     """Whether the collector is kept from ``obj``: tracked, yet in none of its generations."""
     return gc.is_tracked(obj) and not any(o is obj for o in gc.get_objects())
@@ -118,35 +102,104 @@ def test_a_callers_own_frozen_objects_and_switched_off_collector_stay_so():
         gc.enable()
 
 
-def test_a_build_pauses_the_collector_for_its_corpus_steps_and_unfreezes_at_the_end(tmp_path):
+@pytest.fixture
+def one_paper(tmp_path):
     data = tmp_path / "a.jsonl"
     data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
-    enabled = []
+    return data
 
-    build([data], cache_dir=tmp_path / "cache", on_step=lambda _: enabled.append(gc.isenabled()))
-    build([data], cache_dir=tmp_path / "cache")  # from the cache: its read is paused too
 
-    assert enabled == [False, False, False, False]  # the corpus steps
+@pytest.fixture
+def the_command(monkeypatch):
+    """This process as the ``paperkg`` command's: paperkg owns it."""
+    from paperkg.extract import spacy_import
+
+    monkeypatch.setattr(spacy_import, "_owned", True)
+
+
+def _noting_the_collector(monkeypatch):
+    """Whether the collector ran as the cache was read and the name memos loaded."""
+    import paperkg.api as api
+    from paperkg.extract.cache import ExtractionCache
+
+    seen = {"cache read": [], "memos loaded": []}
+    get, load = ExtractionCache.get, api.load_name_memos
+
+    def noted_get(self, paper):
+        seen["cache read"].append(gc.isenabled())
+        return get(self, paper)
+
+    def noted_load(*args):
+        seen["memos loaded"].append(gc.isenabled())
+        return load(*args)
+
+    monkeypatch.setattr(ExtractionCache, "get", noted_get)
+    monkeypatch.setattr(api, "load_name_memos", noted_load)
+    return seen
+
+
+def test_the_command_pauses_the_collector_to_read_the_cache_and_for_the_corpus_steps(
+    one_paper, tmp_path, the_command, monkeypatch
+):
+    seen = _noting_the_collector(monkeypatch)
+    steps = []
+
+    build([one_paper], jobs=1, cache_dir=tmp_path / "cache")  # fills the cache
+    build(
+        [one_paper],
+        jobs=1,
+        cache_dir=tmp_path / "cache",
+        on_step=lambda _: steps.append(gc.isenabled()),
+    )
+
+    assert steps == [False, False, False, False]  # the corpus steps
+    assert seen == {"cache read": [False, False], "memos loaded": [False, False]}
     assert gc.isenabled()
     assert gc.get_freeze_count() == 0
 
 
-def test_a_failed_build_leaves_the_collector_on_and_nothing_frozen(tmp_path):
+def test_a_build_in_a_callers_process_leaves_its_collector_alone(one_paper, tmp_path, monkeypatch):
+    seen = _noting_the_collector(monkeypatch)
+    steps = []
+
+    build(
+        [one_paper],
+        jobs=1,
+        cache_dir=tmp_path / "cache",
+        on_step=lambda _: steps.append((gc.isenabled(), gc.get_freeze_count())),
+    )
+
+    assert steps == [(True, 0)] * 4
+    assert seen == {"cache read": [True], "memos loaded": [True]}
+
+
+def test_a_failed_build_leaves_the_collector_on_and_nothing_frozen(one_paper, the_command):
     import paperkg.api as api
 
-    data = tmp_path / "a.jsonl"
-    data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
+    collecting = []
 
     def fail(*args, **kwargs):
+        collecting.append(gc.isenabled())
         raise RuntimeError("a fault in the graph step")
 
     mp = pytest.MonkeyPatch()
     mp.setattr(api, "build_knowledge_graph", fail)
     try:
         with pytest.raises(RuntimeError, match="graph step"):
-            build([data])
+            build([one_paper], jobs=1)
     finally:
         mp.undo()
 
+    assert collecting == [False]  # it failed paused
     assert gc.isenabled()
     assert gc.get_freeze_count() == 0
+
+
+def test_overlapping_build_blocks_only_pause():
+    from paperkg.gc_tuning import fewer_collections, paused_collections
+
+    with fewer_collections(), fewer_collections():  # two builds at once, in threads
+        with paused_collections():
+            made = [[i] for i in range(100)]
+        assert not _frozen(made)  # frozen, it would wait for both to end
+    assert gc.isenabled()
