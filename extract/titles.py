@@ -55,15 +55,30 @@ _TOPIC_STARTS = frozenset(
 )
 #: words that make a title phrase a description ("Tester-Learners for Halfspaces")
 _DESCRIPTION_WORDS = frozenset("for of with via in on to from by and or".split())
+#: words that make a title phrase a clause, a slogan rather than a name ("Winner Takes
+#: It All", "Align Your Prompts", "Every Parameter Matters"): pronouns, determiners
+#: and quantifiers, auxiliaries, negation, and the particles of phrasal verbs ("Break
+#: It Down"). A name is a noun phrase and has none of them.
+_CLAUSE_WORDS = frozenset(
+    """
+    i me my you your yours yourself yourselves we us our it its itself they them their
+    he him his she her this these those what which who whom whose whatever
+    all every each any some no none nothing everything something anything
+    not also is are was were be been am do does did can could will would shall should
+    may might must as up down out off
+    """.split()
+)
 
 
-def title_name(title: str) -> str | None:
+def title_name(title: str, abstract: str | None = None) -> str | None:
     """The name before a title's colon, when there is one.
 
     It is a name when a word of it is written as one ("Cal-QL", "DIFFER") or
     when it is a short Title-Case phrase ("The Graph Pencil Method", "Amortized
-    Reparametrization"), and not a topic ("Learning to Reason") or a
-    description ("Tester-Learners for Halfspaces").
+    Reparametrization"), and not a topic ("Learning to Reason"), a
+    description ("Tester-Learners for Halfspaces") or a clause ("Winner Takes It
+    All", "Train Faster, Perform Better"). A clause is a name only when the
+    ``abstract`` uses it as one.
 
     >>> title_name("Cal-QL: Calibrated Offline RL Pre-Training for Efficient Online Fine-Tuning")
     'Cal-QL'
@@ -77,6 +92,12 @@ def title_name(title: str) -> str | None:
     True
     >>> title_name("Tester-Learners for Halfspaces: Universal Algorithms") is None
     True
+    >>> title_name("Winner Takes It All: Training RL Populations") is None  # a slogan
+    True
+    >>> title_name("Train Faster, Perform Better: Modular Adaptive Training") is None
+    True
+    >>> title_name("You Only Condense Once: Two Rules", "We propose You Only Condense Once (YOCO).")
+    'You Only Condense Once'
     """
     head, colon, _ = title.partition(":")
     words = head.split()
@@ -87,6 +108,12 @@ def title_name(title: str) -> str | None:
     lowered = [w.lower() for w in words]
     if _DESCRIPTION_WORDS & set(lowered):
         return None
+    if "," in head or _CLAUSE_WORDS & set(lowered):  # "No Change, No Gain"
+        # a name only if the abstract calls the thing so ("You Only Condense Once (YOCO)")
+        phrase = " ".join(words)
+        if abstract is None or _in_text(phrase, abstract, ignore_case=True) is None:
+            return None
+        return phrase
     if any(looks_like_name(w.strip("()")) for w in words):
         return " ".join(words)
     if lowered[0] in _TOPIC_STARTS:
@@ -177,7 +204,7 @@ def mark_title_proposals(results: list[PaperMentions]) -> tuple[list[PaperMentio
     for result, forms in zip(results, long_forms, strict=True):
         title = result.paper.title or ""
         names: set[str] = set()
-        leading = title_name(title)
+        leading = title_name(title, result.paper.text)
         if leading:
             names.add(_fold(leading))
         folded_title = f" {_fold(title)} "

@@ -30,6 +30,41 @@ def test_the_name_before_a_titles_colon(title, name):
     assert title_name(title) == name
 
 
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Scale Is All You Need: Training Bigger Models",
+        "Keep It Simple: Linear Probes for Vision",
+        "Less Data, More Gains: Pruning Datasets",
+        "Ask Me Anything: Prompting Language Models",
+        "Every Token Counts: Sparse Attention at Scale",
+    ],
+)
+def test_a_slogan_before_a_titles_colon_is_no_name(title):
+    assert title_name(title) is None
+    assert title_name(title, "We train models and measure what they learn.") is None
+
+
+def test_a_slogan_the_abstract_uses_as_a_name_is_one():
+    title = "You Only Look Twice: Rapid Multi-Scale Object Detection"
+    abstract = "We present You Only Look Twice (YOLT), a detector for satellite images."
+
+    assert title_name(title, abstract) == "You Only Look Twice"
+    assert title_name(title) is None  # no abstract to say so
+
+
+def test_a_slogan_title_adds_no_proposed_mention():
+    result = paper(
+        "s",
+        "Keep It Simple: Linear Probes for Vision",
+        "We study linear probes on frozen features of vision transformers.",
+        "linear probes",
+    )
+    (marked,), gained = mark_title_proposals([result])
+    assert proposed(marked) == set() and gained == 0
+    assert [m.text for m in marked.mentions] == ["linear probes"]
+
+
 def paper(pid, title, text, *mentions, acronyms=None):
     """A paper with ``mentions`` found in its abstract (offsets into its document)."""
     record = Paper(id=pid, abstract=text, text=text, source=pid, title=title)
