@@ -39,3 +39,12 @@ def test_a_misspelt_verdict_is_refused_with_the_paper_named(tmp_path):
     bad.write_text(json.dumps(row) + "\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="paper p1, link 'BERT'"):
         judging.load_judged(bad)
+
+
+def test_every_judged_title_name_has_a_known_verdict():
+    path = ROOT / "bench" / "judged" / "neurips2023_title_names.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    assert rows
+    for row in rows:
+        assert row["verdict"] in {"name", "slogan", "topic"}, row
+        assert row["paper_id"] and row["phrase"], row
