@@ -53,18 +53,6 @@ def test_a_slogan_the_abstract_uses_as_a_name_is_one():
     assert title_name(title) is None  # no abstract to say so
 
 
-def test_a_slogan_title_adds_no_proposed_mention():
-    result = paper(
-        "s",
-        "Keep It Simple: Linear Probes for Vision",
-        "We study linear probes on frozen features of vision transformers.",
-        "linear probes",
-    )
-    (marked,), gained = mark_title_proposals([result])
-    assert proposed(marked) == set() and gained == 0
-    assert [m.text for m in marked.mentions] == ["linear probes"]
-
-
 def paper(pid, title, text, *mentions, acronyms=None):
     """A paper with ``mentions`` found in its abstract (offsets into its document)."""
     record = Paper(id=pid, abstract=text, text=text, source=pid, title=title)
@@ -79,6 +67,18 @@ def paper(pid, title, text, *mentions, acronyms=None):
 
 def proposed(result):
     return {m.text for m in result.mentions if m.proposed}
+
+
+def test_a_slogan_title_adds_no_proposed_mention():
+    result = paper(
+        "s",
+        "Keep It Simple: Linear Probes for Vision",
+        "We study linear probes on frozen features of vision transformers.",
+        "linear probes",
+    )
+    (marked,), gained = mark_title_proposals([result])
+    assert proposed(marked) == set() and gained == 0
+    assert [m.text for m in marked.mentions] == ["linear probes"]
 
 
 def test_a_name_in_the_title_is_proposed_where_the_abstract_uses_it():
