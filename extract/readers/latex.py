@@ -360,13 +360,21 @@ def _one_space(text: str) -> str:
     return lead + " ".join(words) + trail
 
 
+#: Markdown italics: one star each side of up to 40 characters within a sentence, with
+#: no letter, digit or star outside them ("A* search" and "x*y" are not emphasis)
+_ITALICS = re.compile(r"(?<![\w*])\*([^*\s](?:[^*\n.;:!?]{0,38}[^*\s.;:!?])?)\*(?![\w*])")
+
+
 def _tidy(text: str) -> str:
     text = _one_space(text)
     # Markdown emphasis: "**M**e**L**o**D**y" -> "MeLoDy", "**all**" -> "all"
     if "**" in text:
         text = re.sub(r"\*\*([^*\s](?:[^*]*[^*\s])?)\*\*", r"\1", text)
-    # footnote stars: "*Code is ..." -> "Code is ..."; "A* search" keeps its star
     if "*" in text:
+        # Markdown italics around a few words: "models (*TeCoS-LVM*)" -> "models
+        # (TeCoS-LVM)", so an acronym's definition reads as one; not "A* and B*"
+        text = _ITALICS.sub(r"\1", text)
+        # footnote stars: "*Code is ..." -> "Code is ..."; "A* search" keeps its star
         text = re.sub(r"(?:(?<=\s)|^)\*+", "", text)
     text = re.sub(r"\(\s*\)|\[\s*\]", "", text)
     # whitespace is one space from here on

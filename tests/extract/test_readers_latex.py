@@ -43,6 +43,15 @@ from paperkg.extract.readers.header import looks_like_heading, venue_and_year
         (r"the $\texttt{SubSelNet}$ model", "the SubSelNet model"),
         # Markdown emphasis
         ("we present **M**e**L**o**D**y, a **new** model", "we present MeLoDy, a new model"),
+        (
+            "latent variable models (*TeCoS-LVM*) simulate",
+            "latent variable models (TeCoS-LVM) simulate",
+        ),
+        ("an *encoder* and a *decoder*.", "an encoder and a decoder."),
+        # stars that are not emphasis stay
+        ("A* search beats B* trees", "A* search beats B* trees"),
+        ("with x*y and y*z terms", "with x*y and y*z terms"),
+        ("*Code is available. We use BST* heaps", "Code is available. We use BST* heaps"),
     ],
 )
 def test_clean_text(raw, text):
