@@ -6,7 +6,14 @@ import pytest
 
 from paperkg.api import build, write_outputs
 from paperkg.errors import InputError
-from paperkg.gc_tuning import BUILD_GC_THRESHOLD
+from paperkg.gc_tuning import BUILD_GC_THRESHOLD, fewer_collections, paused_collections
+
+
+@pytest.fixture
+def one_paper(tmp_path):
+    data = tmp_path / "a.jsonl"
+    data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
+    return data
 
 
 @pytest.fixture
@@ -17,12 +24,12 @@ def caller_threshold():
     gc.set_threshold(*before)
 
 
-def test_a_build_runs_with_the_build_threshold_and_restores_the_callers(tmp_path, caller_threshold):
-    data = tmp_path / "a.jsonl"
-    data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
+def test_a_build_runs_with_the_build_threshold_and_restores_the_callers(
+    one_paper, tmp_path, caller_threshold
+):
     seen = []
 
-    result = build([data], on_read=lambda read: seen.append(gc.get_threshold()))
+    result = build([one_paper], on_read=lambda read: seen.append(gc.get_threshold()))
     write_outputs(result.graph, tmp_path / "out", html=False, neo4j_bundle=False)
 
     assert seen == [BUILD_GC_THRESHOLD]
@@ -38,8 +45,6 @@ def test_a_failed_build_restores_the_callers_threshold(tmp_path, caller_threshol
 
 def test_overlapping_builds_in_threads_restore_the_callers_threshold(caller_threshold):
     import threading
-
-    from paperkg.gc_tuning import fewer_collections
 
     a_started, b_started, a_done = threading.Event(), threading.Event(), threading.Event()
     during_b = []
@@ -73,8 +78,6 @@ def _frozen(obj) -> bool:
 
 
 def test_a_paused_block_freezes_what_it_made_until_the_build_ends():
-    from paperkg.gc_tuning import fewer_collections, paused_collections
-
     with fewer_collections():
         with paused_collections():
             assert not gc.isenabled()
@@ -86,8 +89,6 @@ def test_a_paused_block_freezes_what_it_made_until_the_build_ends():
 
 
 def test_a_callers_own_frozen_objects_and_switched_off_collector_stay_so():
-    from paperkg.gc_tuning import fewer_collections, paused_collections
-
     mine = [0]
     gc.disable()
     gc.freeze()
@@ -100,13 +101,6 @@ def test_a_callers_own_frozen_objects_and_switched_off_collector_stay_so():
     finally:
         gc.unfreeze()
         gc.enable()
-
-
-@pytest.fixture
-def one_paper(tmp_path):
-    data = tmp_path / "a.jsonl"
-    data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
-    return data
 
 
 @pytest.fixture
@@ -196,8 +190,6 @@ def test_a_failed_build_leaves_the_collector_on_and_nothing_frozen(one_paper, th
 
 
 def test_overlapping_build_blocks_only_pause():
-    from paperkg.gc_tuning import fewer_collections, paused_collections
-
     with fewer_collections(), fewer_collections():  # two builds at once, in threads
         with paused_collections():
             made = [[i] for i in range(100)]
