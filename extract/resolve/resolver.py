@@ -21,6 +21,7 @@ Examples
 from __future__ import annotations
 
 import logging
+import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -707,12 +708,13 @@ class _Resolver:
         label = group[0][0]
         forced = [n for n in group if n in self.forced_names]
         head = forced[0] if forced else self._head_node(group)
-        key = head[1]
+        key = sys.intern(head[1])  # as canonical_key makes it, also when read from a memo
         name = self._concept_name(head, label)
         if not forced:
             name = _prefer_coined_acronym(
                 name, label, group, self.ev.surface_count, self.ev.acronym_surfaces
             )
+        name = sys.intern(name)  # the same string as an equal alias or key
         # plain dicts, not Counters: a concept is made 30,000 times at 3,218 papers
         aliases: dict[str, int] = {}
         reasons: dict[str, list[str]] = {}
