@@ -430,8 +430,9 @@ def _paper_attributes(paper: Paper, proposed_names: list[str]) -> dict:
         "abstract": paper.abstract,
         "year": paper.year,
         "venue": paper.venue,
-        "authors": list(paper.authors),
-        "keywords": list(paper.keywords),
+        # the paper's own lists, not copies: two lists fewer for every paper
+        "authors": paper.authors,
+        "keywords": paper.keywords,
         "doi": paper.doi,
         "code_url": paper.code_urls[0] if paper.code_urls else None,
         "source": paper.source,

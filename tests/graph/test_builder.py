@@ -150,6 +150,17 @@ def test_attribute_dicts_of_a_kind_share_their_keys():
         assert sys.getsizeof(kind[-1]) < 0.7 * sys.getsizeof(dict(list(kind[-1].items())))
 
 
+def test_a_paper_node_holds_the_papers_own_author_and_keyword_lists():
+    paper = Paper(id="p", abstract=S1, text=S1, source="a#1", authors=["Ada"], keywords=["gnn"])
+    results = [PaperMentions(paper, [mention("GraphX", "METHOD", S1)])]
+    concepts = {"Method:graphx": Concept("Method:graphx", "Method", "graphx", "GraphX")}
+    graph = build_knowledge_graph(results, Resolution(concepts, [["Method:graphx"]]))
+
+    node = graph.nodes["paper:p"]
+    assert node["authors"] == ["Ada"] and node["keywords"] == ["gnn"]
+    assert node["authors"] is paper.authors and node["keywords"] is paper.keywords  # no copies
+
+
 def test_a_resolution_handed_over_is_emptied_and_gives_the_same_graph():
     """build() hands its resolution to the builder, which frees the concepts as their
     nodes are made: they were held twice at the build's peak memory."""
