@@ -38,7 +38,7 @@ def concept_node_id(label: str, key: str) -> str:
     """The graph node id of a concept, ``"<Label>:<canonical key>"``: interned, so the
     concept, the mentions resolved to it and its node hold one string.
 
-    >>> concept_node_id("Method", "bert") is concept_node_id("Method", "".join("bert"))
+    >>> concept_node_id("Method", "bert") is concept_node_id("Method", "bert")
     True
     """
     return sys.intern(f"{label}:{key}")

@@ -41,7 +41,8 @@ def build_knowledge_graph(
     results : iterable of PaperMentions
         What extraction found, one entry per paper (paper ids unique, as the
         readers make them), read once in order: each paper's mentions can be
-        freed once its edges are made.
+        freed once its edges are made. A paper node's ``authors`` and
+        ``keywords`` are its ``Paper``'s own lists, not copies.
     resolution : Resolution
         The concept of every mention, aligned with ``results``. Concept nodes
         take its concepts' ``aliases`` and ``merge_reasons`` dicts as their

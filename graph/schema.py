@@ -8,7 +8,8 @@ Every node has ``label`` (one of :data:`NODE_LABELS`) and ``name``.
 
 * Paper nodes, id ``"paper:<paper id>"``: ``title``, ``abstract`` (original
   text), ``year`` (int or None), ``venue``, ``authors`` (list[str]),
-  ``keywords`` (list[str]), ``doi``, ``code_url`` (first code link or None),
+  ``keywords`` (list[str]; built by paperkg, these two are the lists of the
+  ``Paper`` read, not copies), ``doi``, ``code_url`` (first code link or None),
   ``source`` (``"file#record"``).
 * Concept nodes (Method, Dataset, Task, Metric), id ``"<Label>:<key>"``:
   ``key`` (canonical key), ``aliases`` (list[str], every surface form seen),

@@ -3,6 +3,7 @@
 import json
 import pickle
 import shutil
+import sys
 
 import pytest
 
@@ -48,6 +49,20 @@ def test_a_rebuild_reads_the_saved_names_and_builds_the_same_graph(tmp_path):
     assert _memo_file(cache).stat().st_ino == written  # all names came from it: not rewritten
     assert _same_graph(again, tmp_path, plain)
     assert _same_graph(first, tmp_path, plain)
+
+
+def test_names_read_from_the_file_are_interned_in_the_graph(tmp_path):
+    # the file's answers are new strings each: a concept's key and name are interned
+    # all the same, as when they are worked out (see test_resolve_keys)
+    data = tmp_path / "a.jsonl"
+    data.write_text("\n".join(ABSTRACTS) + "\n")
+    build([data], cache_dir=tmp_path / "cache", jobs=1)
+    again = build([data], cache_dir=tmp_path / "cache", jobs=1)
+
+    concepts = [d for _, d in again.graph.nodes(data=True) if d["label"] != "Paper"]
+    assert concepts
+    assert all(d["key"] is sys.intern(d["key"]) for d in concepts)
+    assert all(d["name"] is sys.intern(d["name"]) for d in concepts)
 
 
 def test_the_file_keeps_only_the_names_of_the_last_build_of_those_inputs(tmp_path):

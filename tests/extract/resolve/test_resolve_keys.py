@@ -6,6 +6,7 @@ import pytest
 
 from paperkg.extract.resolve import canonical_key, resolve_concepts
 from paperkg.extract.resolve.keys import display_name
+from paperkg.records import concept_node_id
 
 from .conftest import paper
 
@@ -109,4 +110,4 @@ def test_equal_keys_and_names_are_one_string():
     )
     (concept,) = res.concepts.values()
     assert concept.name is concept.key
-    assert res.concept_of[0][0] is res.concept_of[1][0] is concept.id
+    assert concept.id is concept_node_id("Method", "graph neural network")
