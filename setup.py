@@ -52,9 +52,6 @@ setup(
     packages=["paperkg", *(f"paperkg.{name}" for name in subpackages)],
     package_data={
         "paperkg": ROOT_DATA,
-        **{
-            f"paperkg.{name}": data_files_of(ROOT / name.replace(".", "/"))
-            for name in subpackages
-        },
+        **{f"paperkg.{name}": data_files_of(ROOT / name.replace(".", "/")) for name in subpackages},
     },
 )
