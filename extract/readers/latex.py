@@ -314,7 +314,43 @@ def _plain_letter(char: str) -> str:
     return char
 
 
+#: a double quote mark: ``, '' and their escaped forms (\`\`, \'\') in any mix
+_DOUBLE_QUOTE = re.compile(r"(?:\\?`){2}|(?:\\?'){2}")
+#: a quoted word group opened by ` or by an escaped quote (\`, \', \") before a letter
+#: and closed by ' or an escaped quote after one: `Compose', \'Decompose\', \`Compose\'
+_QUOTED = re.compile(
+    r"(?<![\w\\])(?:\\[`'\"]|`)(?=[^\W\d_])([^`'\"\\\n]{1,80}?)(?<=\S)\\?['\"](?![^\W\d_]|\{)"
+)
+#: an escaped quote or a backtick left over, not before a letter: a quote mark
+_LONE_QUOTE = re.compile(r"\\?[`'](?![{a-zA-Z])|(?<!\\)`")
+
+
+def _quotes(text: str) -> str:
+    r"""Quote marks, escaped or not, as plain quotes, before accents are read.
+
+    Authors escape quotes (``\`\`Composition'' ``, ``\'Decompose\'``); read as
+    accent commands they would put an accent on the next letter (``C̀omposition``).
+    An accent command before a letter that stands alone (``caf\'e``) stays one.
+
+    >>> print(_quotes(r"termed \`\`Composition through Decomposition'', the \'Decompose\' step"))
+    termed "Composition through Decomposition", the 'Decompose' step
+    >>> print(_quotes(r"the \`Compose\' step, `Compose' again, \"Quoted\", caf\'e, \`a la"))
+    the 'Compose' step, 'Compose' again, "Quoted", caf\'e, \`a la
+    """
+    if "`" not in text and "\\" not in text and "''" not in text:
+        return text
+    text = _DOUBLE_QUOTE.sub('"', text)
+    text = _QUOTED.sub(_quoted, text)
+    return _LONE_QUOTE.sub("'", text)
+
+
+def _quoted(m: re.Match[str]) -> str:
+    mark = '"' if m.group(0)[1] == '"' else "'"
+    return f"{mark}{m.group(1)}{mark}"
+
+
 def _text_markup(text: str) -> str:
+    text = _quotes(text)
     if "\\" in text:
         text = _ACCENT.sub(_accent, text)
         text = _LETTER_MACRO.sub(lambda m: _LETTER_MACROS[m.group(1)], text)
@@ -326,7 +362,6 @@ def _text_markup(text: str) -> str:
             previous = text
             text = _ARG_MACRO.sub(r"\1", text)
         text = _BARE_MACRO.sub(_bare_macro, text)
-    text = text.replace("``", '"').replace("''", '"')
     text = text.replace("---", "\u2014").replace("--", "\u2013")
     text = text.replace("~", " ")
     return text.replace("{", "").replace("}", "")
@@ -337,7 +372,11 @@ def _accent(m: re.Match[str]) -> str:
     letter = m.group(2) or m.group(3) or m.group(5) or m.group(6)
     if letter == "i":
         letter = "i"  # \"{\i} and \"i both mean ï
-    return unicodedata.normalize("NFC", letter + _ACCENTS[accent])
+    accented = unicodedata.normalize("NFC", letter + _ACCENTS[accent])
+    if len(accented) == 1:
+        return accented
+    # no language writes this letter with this accent (C̀, D́): the author meant a quote
+    return ("'" if accent in "'`" else '"' if accent == '"' else "") + letter
 
 
 def _bare_macro(m: re.Match[str]) -> str:

@@ -2,6 +2,7 @@
 
 import random
 import re
+import unicodedata
 
 import pytest
 
@@ -139,3 +140,79 @@ def test_whitespace_is_made_one_space_as_the_regular_expression_would():
     for _ in range(20000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
         assert latex._one_space(text) == re.sub(r"\s+", " ", text), repr(text)
+
+
+# Quotes, escaped or not, are quotes; an accent command makes an accented letter only
+# where a language writes that letter with that accent.
+QUOTED_NAMES = ["Compose", "Decompose", "Composition through Decomposition", "A", "eval"]
+SINGLE_QUOTES = [r"`{}'", r"\`{}\'", r"\'{}\'", r"`{}\'", r"\`{}'"]
+DOUBLE_QUOTES = [r"``{}''", r"\`\`{}''", r"\`\`{}\'\'", r"``{}\'\'", r"\"{}\""]
+
+
+@pytest.mark.parametrize("name", QUOTED_NAMES)
+@pytest.mark.parametrize("form", SINGLE_QUOTES)
+def test_single_quotes_escaped_or_not_are_quotes(form, name):
+    raw = "In the " + form.format(name) + " step, agents learn."
+    assert clean_text(raw)[0] == f"In the '{name}' step, agents learn."
+
+
+@pytest.mark.parametrize("name", QUOTED_NAMES)
+@pytest.mark.parametrize("form", DOUBLE_QUOTES)
+def test_double_quotes_escaped_or_not_are_quotes(form, name):
+    raw = "Our method, termed " + form.format(name) + ", works."
+    assert clean_text(raw)[0] == f'Our method, termed "{name}", works.'
+
+
+ACCENTED = [  # command, letter, what the author wrote
+    ("'", "e", "é"), ("`", "e", "è"), ('"', "o", "ö"), ("^", "o", "ô"), ("~", "n", "ñ"),
+    ("'", "E", "É"), ("`", "a", "à"), ('"', "u", "ü"), ("c", "c", "ç"), ("H", "o", "ő"),
+    ("v", "s", "š"), ("=", "a", "ā"), ("u", "g", "ğ"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("command, letter, accented", ACCENTED)
+@pytest.mark.parametrize("form", [r"\{c}{s}{l}", r"\{c}{{{l}}}", r"{{\{c}{s}{l}}}"])
+def test_an_accent_command_makes_the_accented_letter(form, command, letter, accented):
+    space = " " if command.isalpha() else ""  # \c c, \H o: a letter command needs a space
+    raw = "Caf" + form.format(c=command, s=space, l=letter) + "s of G"
+    assert clean_text(raw)[0] == f"Caf{accented}s of G"
+
+
+@pytest.mark.parametrize("raw", [r"the \'Decompose step", r"the \`Compose step", r"\`Compose"])
+def test_an_accent_no_language_writes_is_a_quote(raw):
+    text = clean_text(raw)[0]
+    assert "'" in text and not any(unicodedata.combining(c) for c in text), text
+
+
+def test_the_bundled_example_names_no_concept_with_latex_debris(example_graph):
+    names = [
+        name
+        for _, data in example_graph.nodes(data=True)
+        if data.get("label") != "Paper"
+        for name in (data["name"], *data.get("aliases", []))
+    ]
+    assert "Composition through Decomposition" in names
+    debris = [n for n in names if re.search(r"[\\`]", n) or any(map(unicodedata.combining, n))]
+    assert debris == []
+
+
+def test_titles_and_bibtex_fields_read_quotes_and_accents_alike(tmp_path):
+    from paperkg.extract.readers import read_inputs
+
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{a1,\n  title = {The \\`\\`Compose'' Step of Erd\\H{o}s},\n"
+        "  abstract = {In the \\'Decompose\\' step, agents learn caf\\'e names.},\n"
+        "  year = {2024}\n}\n",
+        encoding="utf-8",
+    )
+    jsonl = tmp_path / "papers.jsonl"
+    jsonl.write_text(
+        '{"title": "The \\\\`\\\\`Compose\'\' Step of Erd\\\\H{o}s", '
+        '"abstract": "In the \\\\\'Decompose\\\\\' step, agents learn caf\\\\\'e names."}\n',
+        encoding="utf-8",
+    )
+    for path in (bib, jsonl):
+        (paper,) = read_inputs([path]).papers
+        assert paper.title_text == 'The "Compose" Step of Erdős', path.name
+        assert paper.text == "In the 'Decompose' step, agents learn café names.", path.name
