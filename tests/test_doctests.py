@@ -11,7 +11,9 @@ import paperkg
 MODULES = sorted(
     m.name
     for m in pkgutil.walk_packages(paperkg.__path__, prefix="paperkg.")
-    if ".cli" not in m.name and ".training" not in m.name
+    # setup.py sits in the repository root, which an editable install maps to paperkg;
+    # it is no module of the package (a wheel leaves it out)
+    if ".cli" not in m.name and ".training" not in m.name and m.name != "paperkg.setup"
 )
 
 
