@@ -13,7 +13,6 @@ the NLP library.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 
 #: Entity labels produced by the NER, and the graph node label each becomes.
@@ -35,13 +34,12 @@ def paper_node_id(paper_id: str) -> str:
 
 
 def concept_node_id(label: str, key: str) -> str:
-    """The graph node id of a concept, ``"<Label>:<canonical key>"``: interned, so the
-    concept, the mentions resolved to it and its node hold one string.
+    """The graph node id of a concept, ``"<Label>:<canonical key>"``.
 
-    >>> concept_node_id("Method", "bert") is concept_node_id("Method", "bert")
-    True
+    >>> concept_node_id("Method", "bert")
+    'Method:bert'
     """
-    return sys.intern(f"{label}:{key}")
+    return f"{label}:{key}"
 
 
 @dataclass
@@ -82,24 +80,7 @@ class Paper:
         return f"{title}\n\n{self.text}" if title[-1] in ".?!" else f"{title}.\n\n{self.text}"
 
 
-#: One int object for each character offset below this, held by the mentions read
-#: from the extraction cache, found as corpus terms or unpickled from the extraction
-#: processes (in those processes the extractor's own hold their own): CPython makes
-#: an object of every int above 256 (32 bytes), two a mention, and a corpus of
-#: 100,000 papers has millions of mentions (about 100 MB of offsets).
-_SHARED_OFFSETS = tuple(range(1 << 14))
-
-
-def shared_offset(offset: int) -> int:
-    """``offset`` as the one int object all mentions at it share (below 16,384).
-
-    >>> shared_offset(int("1000")) is shared_offset(int("1000"))
-    True
-    """
-    return _SHARED_OFFSETS[offset] if 0 <= offset < len(_SHARED_OFFSETS) else offset
-
-
-@dataclass(frozen=True, slots=True)  # slots: a corpus holds millions of them
+@dataclass(frozen=True, slots=True)
 class Mention:
     """A METHOD, DATASET, TASK or METRIC mention found in one paper.
 
@@ -121,35 +102,6 @@ class Mention:
     long_form: str | None = None
     corpus_match: bool = False
 
-    def __reduce__(self):
-        # unpickled (from the extraction processes, the standby extractor, Dask workers)
-        # it comes back with its strings and offsets shared, as one read from the cache
-        return (shared_mention, (self.text, self.label, self.start, self.end,
-                                 self.sentence, self.proposed, self.long_form,
-                                 self.corpus_match))  # fmt: skip
-
-
-def shared_mention(
-    text: str,
-    label: str,
-    start: int,
-    end: int,
-    sentence: str,
-    proposed: bool = False,
-    long_form: str | None = None,
-    corpus_match: bool = False,
-) -> Mention:
-    """A :class:`Mention` whose name and label are interned and offsets shared
-    (:func:`shared_offset`): for mentions that come from JSON or a pickle, where
-    "METHOD", "BERT" and every offset above 256 are a new object at each mention.
-
-    >>> a, b = (shared_mention("BERT", "METHOD", int("300"), 304, "s") for _ in "ab")
-    >>> a == b and a.start is b.start
-    True
-    """
-    return Mention(sys.intern(text), sys.intern(label), shared_offset(start), shared_offset(end),
-                   sentence, proposed, long_form, corpus_match)  # fmt: skip
-
 
 @dataclass
 class PaperMentions:
@@ -161,7 +113,7 @@ class PaperMentions:
     acronyms: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass(slots=True)  # a corpus of 100,000 papers has hundreds of thousands
+@dataclass(slots=True)
 class Concept:
     """A canonical Method/Dataset/Task/Metric that many mentions map to.
 

@@ -174,7 +174,7 @@ def build(
             on_cached=lambda n: progress.reset(task, completed=n, cached=n),
             on_step=show,
         )
-        outputs = write_outputs(result.graph, output, html=html, on_step=show, jobs=jobs)
+        outputs = write_outputs(result.graph, output, html=html, on_step=show)
     print_summary(result)
     if outputs.view is not None and (outputs.view.nodes_left_out or outputs.view.edges_left_out):
         for line in outputs.view.summary()[1:]:

@@ -38,7 +38,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ..atomic import atomic_open
-from ..records import Paper, PaperMentions, shared_mention
+from ..records import Mention, Paper, PaperMentions
 
 __all__ = ["CACHE_ENV", "ExtractionCache", "default_cache_dir", "pipeline_identity"]
 
@@ -102,11 +102,7 @@ class ExtractionCache:
             entry = json.loads(path.read_text(encoding="utf-8"))
             if entry.get("document") != paper.document:
                 raise ValueError("another text under this key")
-            sentences: dict[str, str] = {}  # one string per sentence, not one per mention
-            mentions = []
-            for m in entry["mentions"]:
-                m["sentence"] = sentences.setdefault(m["sentence"], m["sentence"])
-                mentions.append(shared_mention(**m))  # one "METHOD", "BERT", 300 for all
+            mentions = [Mention(**m) for m in entry["mentions"]]
             acronyms = dict(entry["acronyms"])
         except FileNotFoundError:
             self.misses += 1

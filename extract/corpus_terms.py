@@ -25,9 +25,8 @@ from array import array
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from ..processes import map_halves
-from ..records import Mention, PaperMentions, shared_offset
-from .resolve.name_memos import name_memo
+from ..records import Mention, PaperMentions
+from .resolve.memo import name_memo
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
@@ -103,14 +102,11 @@ def find_corpus_terms(
     min_share: float = 0.3,
     min_share_one_word: float = 0.5,
     occurrences: Occurrences | None = None,
-    fork: bool = False,
 ) -> list[CorpusTerm]:
     """The phrases tagged often and consistently enough across ``results`` to be terms.
 
     ``occurrences``, when given, is filled with where the phrases that could be
-    terms occur in each paper (see :class:`Occurrences`). With ``fork``, a forked
-    second process looks for them in half of the abstracts
-    (:func:`~paperkg.processes.map_halves`): the same terms, in about 70% of the time (NeurIPS).
+    terms occur in each paper (see :class:`Occurrences`).
 
     Counts are kept compact, as a corpus of 100,000 papers has hundreds of
     thousands of distinct mention texts: per key, a short list (papers tagging it,
@@ -177,7 +173,7 @@ def find_corpus_terms(
 
     # papers whose text says a candidate outside a mention, and that do not tag it
     untagged_only: Counter[int] = Counter()
-    everywhere = map_halves("finding corpus terms", scan, list(range(len(results))), fork=fork)
+    everywhere = scan(range(len(results)))
     for where, counted in everywhere:
         untagged_only.update(counted)
         if occurrences is not None:
@@ -302,8 +298,8 @@ def _placed(
             Mention(
                 text[start:end],
                 term.label,
-                shared_offset(start),
-                shared_offset(end),
+                start,
+                end,
                 _sentence(text, start, end),
                 corpus_match=True,
             )

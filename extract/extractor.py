@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -39,9 +38,8 @@ def mentions_from_doc(doc: Doc) -> tuple[list[Mention], dict[str, str]]:
             continue
         mentions.append(
             Mention(
-                # one string per name and label across a corpus (see ExtractionCache.get)
-                text=sys.intern(text),
-                label=sys.intern(ent.label_),
+                text=text,
+                label=ent.label_,
                 start=ent.start_char,
                 end=ent.end_char,
                 sentence=sentences.setdefault(sentence := ent.sent.text.strip(), sentence),

@@ -32,7 +32,7 @@ from operator import itemgetter
 from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
 from .components.lexicon import DATASET_HEADS, METRIC_HEADS, TASK_WORDS
 from .resolve.keys import canonical_key, singular
-from .resolve.name_memos import name_memo
+from .resolve.memo import name_memo
 
 __all__ = ["LEARNING_SETTINGS", "label_from_name", "unify_concept_labels", "vote_labels"]
 

@@ -13,7 +13,7 @@ def test_a_build_names_its_corpus_steps_and_outputs_in_order(tmp_path):
     steps = []
 
     result = build([data], on_step=steps.append)
-    write_outputs(result.graph, tmp_path / "out", on_step=steps.append, jobs=1)
+    write_outputs(result.graph, tmp_path / "out", on_step=steps.append)
 
     assert steps == [
         *CORPUS_STEPS,

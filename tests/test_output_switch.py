@@ -39,7 +39,7 @@ def two_graphs(example_graph):
 @pytest.fixture
 def last_build(two_graphs, tmp_path) -> Path:
     """An output folder holding a build of the first of :func:`two_graphs`."""
-    write_outputs(two_graphs[0], tmp_path / "before", jobs=1)
+    write_outputs(two_graphs[0], tmp_path / "before")
     return tmp_path / "before"
 
 
@@ -65,7 +65,7 @@ def write_killed_at(graph, out: Path, step: int, html: bool = True) -> bool:
         for module, name in STEPS:
             counted(module, name)
         try:
-            write_outputs(graph, out, jobs=1, html=html)
+            write_outputs(graph, out, html=html)
         finally:
             os._exit(0)
     _, status = os.waitpid(pid, 0)
@@ -76,7 +76,7 @@ def assert_killed_at_every_step_leaves_one_build(
     before: Path, graph, tmp_path, output_files, html: bool = True
 ):
     old = output_files(before)
-    reference = write_outputs(graph, tmp_path / "reference", jobs=1, html=html)
+    reference = write_outputs(graph, tmp_path / "reference", html=html)
     new = output_files(reference.paths[0].parent)
     assert old != new
     step = 0
@@ -90,7 +90,7 @@ def assert_killed_at_every_step_leaves_one_build(
         if not killed:
             assert seen == new
             break
-        write_outputs(graph, out, jobs=1, html=html)  # the next build completes, tidies up
+        write_outputs(graph, out, html=html)  # the next build completes, tidies up
         assert output_files(out) == new
         current = os.readlink(out / BUILDS / "current")
         assert {p.name for p in (out / BUILDS).iterdir()} == {".lock", "current", current}
@@ -100,9 +100,9 @@ def assert_killed_at_every_step_leaves_one_build(
 
 def test_outputs_are_links_into_the_current_build(example_graph, tmp_path, output_files):
     out = tmp_path / "out"
-    first = write_outputs(example_graph, out, jobs=1)
+    first = write_outputs(example_graph, out)
     build = os.readlink(out / BUILDS / "current")
-    write_outputs(example_graph, out, jobs=1)
+    write_outputs(example_graph, out)
 
     for path in first.paths:
         assert path.is_symlink() and os.readlink(path) == f"{BUILDS}/current/{path.name}"
@@ -127,7 +127,7 @@ def test_real_files_of_an_earlier_version_are_adopted_at_no_moment_mixed(
     before = tmp_path / "before"
     with monkeypatch.context() as m:  # an earlier version wrote real files
         m.setattr(output_switch, "_switch_to", lambda *args: (False, []))
-        write_outputs(old_graph, before, jobs=1)
+        write_outputs(old_graph, before)
     assert not (before / "graph.json").is_symlink() and (before / "neo4j").is_dir()
 
     assert_killed_at_every_step_leaves_one_build(
@@ -139,8 +139,8 @@ def test_real_files_of_an_earlier_version_are_adopted_at_no_moment_mixed(
 
 def test_an_output_a_build_does_not_write_is_no_longer_shown(example_graph, tmp_path):
     out = tmp_path / "out"
-    write_outputs(example_graph, out, jobs=1)
-    write_outputs(example_graph, out, jobs=1, html=False)
+    write_outputs(example_graph, out)
+    write_outputs(example_graph, out, html=False)
     assert not (out / "graph.html").exists() and not (out / "graph.html").is_symlink()
     assert (out / "graph.json").is_file()
 
@@ -151,8 +151,8 @@ def test_without_links_the_outputs_are_moved_in_as_files(example_graph, tmp_path
 
     out = tmp_path / "out"
     monkeypatch.setattr(os, "symlink", refused)
-    write_outputs(example_graph, out, jobs=1)
-    write_outputs(example_graph, out, jobs=1)
+    write_outputs(example_graph, out)
+    write_outputs(example_graph, out)
     assert (out / "graph.json").is_file() and not (out / "graph.json").is_symlink()
     assert (out / "neo4j" / "nodes_Paper.csv").is_file()
     assert {p.name for p in (out / BUILDS).iterdir()} <= {".lock"}  # no build, no link
@@ -162,8 +162,8 @@ def test_a_user_file_in_the_output_folder_is_left_alone(example_graph, tmp_path)
     out = tmp_path / "out"
     out.mkdir()
     (out / "notes.md").write_text("mine")
-    write_outputs(example_graph, out, jobs=1)
-    write_outputs(example_graph, out, jobs=1)
+    write_outputs(example_graph, out)
+    write_outputs(example_graph, out)
     assert (out / "notes.md").read_text() == "mine"
 
 
@@ -277,10 +277,10 @@ def test_a_child_forked_while_the_lock_is_held_does_not_keep_it(tmp_path):
 
 def test_a_users_files_in_neo4j_and_links_to_outputs_stay(example_graph, tmp_path):
     out = tmp_path / "out"
-    write_outputs(example_graph, out, jobs=1)
+    write_outputs(example_graph, out)
     (out / "neo4j" / "notes.md").write_text("mine")
     (out / "latest.html").symlink_to(f"{BUILDS}/current/graph.html")
-    write_outputs(example_graph, out, jobs=1, html=False)
-    write_outputs(example_graph, out, jobs=1)
+    write_outputs(example_graph, out, html=False)
+    write_outputs(example_graph, out)
     assert (out / "neo4j" / "notes.md").read_text() == "mine"
     assert (out / "latest.html").read_text().rstrip().endswith("</html>")

@@ -12,7 +12,6 @@ import dataclasses
 import hashlib
 import logging
 import re
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Literal
@@ -196,7 +195,7 @@ class _Collector:
                 source=item.source,
                 title=item.title,
                 year=item.year,
-                venue=None if item.venue is None else sys.intern(item.venue),  # one per venue
+                venue=item.venue,
                 authors=item.authors,
                 keywords=item.keywords,
                 doi=doi,

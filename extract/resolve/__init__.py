@@ -14,7 +14,7 @@ One stage, no spaCy in it; it runs after extraction, over the whole corpus:
 """
 
 from .keys import canonical_key
-from .name_memos import forget_memoised_names
+from .memo import forget_memoised_names
 from .resolver import resolve_concepts
 
 __all__ = ["canonical_key", "forget_memoised_names", "resolve_concepts"]

@@ -34,7 +34,7 @@ from .keys import (
     singular,
 )
 from .lexicon import LOWERCASE_WORDS
-from .name_memos import name_memo
+from .memo import name_memo
 
 __all__ = [
     "ACRONYM_MAJORITY",

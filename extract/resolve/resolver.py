@@ -21,13 +21,11 @@ Examples
 from __future__ import annotations
 
 import logging
-import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
 
-from ...processes import computed_aside
 from ...records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
 from ..names import is_coined_name
 from .acronym_votes import (
@@ -139,7 +137,7 @@ STEPS = (
 
 
 def resolve_concepts(
-    results: list[PaperMentions], *, alias_file: str | Path | None = None, fork: bool = False
+    results: list[PaperMentions], *, alias_file: str | Path | None = None
 ) -> Resolution:
     """Resolve every mention of a corpus to a canonical concept.
 
@@ -151,9 +149,6 @@ def resolve_concepts(
         Optional CSV (``alias,canonical[,label]``) or YAML
         (``{aliases: {alias: canonical}, never_merge: [[a, b], ...]}``) file whose
         choices override the automatic ones.
-    fork
-        Let a forked second process find the typo pairs meanwhile (see
-        :meth:`_Resolver.merge`): the same concepts, sooner, on a second core.
 
     Returns
     -------
@@ -179,7 +174,7 @@ def resolve_concepts(
     aliases = load_alias_file(alias_file) if alias_file is not None else AliasFile()
     resolver = _Resolver(aliases, sorted({m.label for r in results for m in r.mentions}))
     mention_nodes = [resolver.read_paper(result) for result in results]
-    resolver.merge(fork=fork)
+    resolver.merge()
     concept_id_of = resolver.concepts()
 
     concept_of = [[concept_id_of[n] if n else None for n in nodes] for nodes in mention_nodes]
@@ -447,12 +442,11 @@ class _Resolver:
                     )
                     self.groups.union(other, target, f"{kind} of '{target[1]}'")
 
-    def merge_name_variants(self, unions: list[tuple[Node, Node, str]] | None = None) -> None:
+    def merge_name_variants(self) -> None:
         """One name with or without a generic last word ("hashtag recommendation
         problem", "hashtag recommendation"), or as "X of Y" ("prediction of
-        intelligibility", "intelligibility prediction"); see :mod:`.variants`.
-        ``unions``: :meth:`name_variant_unions`, if already decided."""
-        for joining, target, reason in self.name_variant_unions() if unions is None else unions:
+        intelligibility", "intelligibility prediction"); see :mod:`.variants`."""
+        for joining, target, reason in self.name_variant_unions():
             self.groups.union(joining, target, reason)
 
     def name_variant_unions(self) -> list[tuple[Node, Node, str]]:
@@ -504,10 +498,9 @@ class _Resolver:
                     unions.append((node, target, f"same name with generic '{tail}': '{target[1]}'"))
         return unions
 
-    def merge_paper_name_forms(self, pairs: list[tuple[Node, Node, str]] | None = None) -> None:
-        """Two forms of one name a paper uses (see :meth:`paper_name_form_pairs`);
-        ``pairs``: those, if already decided."""
-        for a, b, reason in self.paper_name_form_pairs() if pairs is None else pairs:
+    def merge_paper_name_forms(self) -> None:
+        """Two forms of one name a paper uses (see :meth:`paper_name_form_pairs`)."""
+        for a, b, reason in self.paper_name_form_pairs():
             self._join_pair(a, b, reason)
 
     def paper_name_form_pairs(self) -> list[tuple[Node, Node, str]]:
@@ -606,10 +599,9 @@ class _Resolver:
                 return False
         return True
 
-    def merge_typos(self, pairs: list[tuple[Node, Node, str]] | None = None) -> None:
-        """Near-duplicate keys of one label (see :mod:`.similarity`); acronyms never.
-        ``pairs``: :meth:`typo_pairs`, if already found."""
-        for joining, target, why in self.typo_pairs() if pairs is None else pairs:
+    def merge_typos(self) -> None:
+        """Near-duplicate keys of one label (see :mod:`.similarity`); acronyms never."""
+        for joining, target, why in self.typo_pairs():
             connector = "of" if why.startswith("word-form") else "with"
             self.groups.union(joining, target, f"{why} {connector} '{target[1]}'")
 
@@ -621,33 +613,10 @@ class _Resolver:
         ]
         return near_duplicate_pairs(candidates, self.ev.node_count)
 
-    def merge(self, *, fork: bool = False) -> None:
-        """Run the merging :data:`STEPS` in order, each deciding then joining in turn.
-
-        With ``fork``, a forked second process finds the typo pairs while this one
-        decides the name variants and the papers' name forms: the three steps
-        decide from the evidence alone, so each can be decided before the steps
-        ahead of it have joined their groups. Their unions are then made in
-        :data:`STEPS`' order, so the groups and their reasons are those made without.
-        """
-        if not fork:
-            for step in STEPS:
-                getattr(self, step)()  # each decides, then joins
-            return
-        first = STEPS.index("merge_typos")  # the steps before it add nodes: run them first
-        for step in STEPS[:first]:
+    def merge(self) -> None:
+        """Run the merging :data:`STEPS` in order, each deciding then joining in turn."""
+        for step in STEPS:
             getattr(self, step)()
-        with computed_aside("finding typos", self.typo_pairs, fork=True) as typo_pairs:
-            decided = {
-                "merge_name_variants": self.name_variant_unions(),
-                "merge_paper_name_forms": self.paper_name_form_pairs(),
-                "merge_typos": typo_pairs(),
-            }
-        for step in STEPS[first:]:
-            if step in decided:
-                getattr(self, step)(decided[step])
-            else:
-                getattr(self, step)()
 
     def link_corpus_acronyms(self) -> None:
         """A bare acronym joins the long form the corpus agrees on, or is reported.
@@ -708,13 +677,12 @@ class _Resolver:
         label = group[0][0]
         forced = [n for n in group if n in self.forced_names]
         head = forced[0] if forced else self._head_node(group)
-        key = sys.intern(head[1])  # as canonical_key makes it, also when read from a memo
+        key = head[1]
         name = self._concept_name(head, label)
         if not forced:
             name = _prefer_coined_acronym(
                 name, label, group, self.ev.surface_count, self.ev.acronym_surfaces
             )
-        name = sys.intern(name)  # the same string as an equal alias or key
         # plain dicts, not Counters: a concept is made 30,000 times at 3,218 papers
         aliases: dict[str, int] = {}
         reasons: dict[str, list[str]] = {}

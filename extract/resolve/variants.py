@@ -29,7 +29,7 @@ import re
 
 from .keys import singular
 from .lexicon import NOT_AGENTS, NOT_OF_HEADS, PROCESS_HEADS, VARIANT_TAILS
-from .name_memos import name_memo
+from .memo import name_memo
 
 __all__ = [
     "agent_forms",

@@ -108,18 +108,3 @@ def test_cached_papers_can_be_counted_at_once_so_a_rate_counts_extracted_ones(co
 
     assert counted == [grown.from_cache]
     assert len(extracted) == len(grown.read.papers) - grown.from_cache > 0
-
-
-def test_mentions_read_back_share_their_offsets_and_names(tmp_path):
-    """Two ints per mention above 256 were objects of their own: about 100 MB at
-    100,000 papers (records.shared_offset)."""
-    text = "x" * 300 + " We use BERT."
-    cache = ExtractionCache(tmp_path, identity="x")
-    first, second = paper("a", text), paper("b", text + " And BERT.")
-    for p in (first, second):
-        cache.put(PaperMentions(p, [Mention("BERT", "METHOD", 308, 312, "We use BERT.")]))
-
-    (a,), (b,) = cache.get(first).mentions, cache.get(second).mentions
-
-    assert (a.start, a.end) == (308, 312)
-    assert a.start is b.start and a.end is b.end and a.text is b.text

@@ -2,11 +2,8 @@
 
 import random
 
-import pytest
-
 from paperkg.extract import corpus_terms
 from paperkg.extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
-from paperkg.processes import fork_available
 from paperkg.records import Mention, Paper, PaperMentions
 
 
@@ -117,23 +114,6 @@ def test_terms_placed_from_the_occurrences_found_are_those_placed_by_reading_aga
     # not "pre-graph ...", nor inside the name "Robust Graph Neural Networks"
     texts = [m.text for m in reused[0][-2].mentions]
     assert texts == ["Graph neural networks", "graph neural network"]
-
-
-@pytest.mark.skipif(not fork_available(), reason="needs fork (Linux)")
-def test_a_second_process_finds_the_same_terms_in_the_same_places(caplog):
-    texts = [
-        "Graph neural networks fail. A graph neural network and GNNs.",
-        "We pre-graph neural networks; graph neural nets help.",
-        "Graph Neural Networks (RGNN) and graph neural network training work.",
-    ]
-    results = [*TAGGED, *(paper(9 + i, t) for i, t in enumerate(texts * 3))]
-    here, forked = Occurrences(), Occurrences()
-
-    terms = find_corpus_terms(results, occurrences=here)
-
-    assert find_corpus_terms(results, occurrences=forked, fork=True) == terms
-    assert forked == here and sum(map(len, here.spans)) > 0
-    assert "second process" not in caplog.text  # found there, not again here
 
 
 def test_the_word_before_a_position_is_the_word_the_whole_text_has_there():

@@ -315,19 +315,6 @@ def test_a_title_with_nothing_to_clean_is_held_once(tmp_path):
     assert latex.title == r"The $\alpha$-title" and latex.title_text == "The α-title"
 
 
-def test_papers_of_one_venue_share_its_name(tmp_path):
-    data = tmp_path / "v.jsonl"
-    data.write_text(
-        "".join(
-            json.dumps({"abstract": a, "venue": "NeurIPS"}) + "\n"
-            for a in ("We use BERT.", "We use GPT.")
-        )
-    )
-    first, second = read_inputs([data]).papers
-
-    assert first.venue == "NeurIPS" and first.venue is second.venue
-
-
 def test_same_id_with_another_abstract_is_skipped_as_duplicate_id():
     result = read("papers.json", "duplicates.jsonl")
 

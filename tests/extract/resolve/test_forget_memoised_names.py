@@ -1,6 +1,6 @@
 """The name functions' memo caches are emptied once the corpus steps are done."""
 
-from paperkg.extract.resolve import canonical_key, forget_memoised_names, keys, name_memos
+from paperkg.extract.resolve import canonical_key, forget_memoised_names, keys, memo
 
 
 def test_forgetting_empties_every_memo_and_keeps_the_answers():
@@ -22,8 +22,8 @@ def test_a_build_leaves_no_surface_of_its_corpus_memoised(tmp_path):
     data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
     build([data], cache_dir=None)
 
-    for memoised in name_memos.NAME_MEMOS:
-        assert memoised.cached.cache_info().currsize == 0, memoised.key
+    for memoised in memo._MEMOISED:
+        assert memoised.cache_info().currsize == 0, memoised.__qualname__
 
 
 def test_every_name_memo_of_the_corpus_steps_is_registered():
@@ -45,7 +45,7 @@ def test_every_name_memo_of_the_corpus_steps_is_registered():
         for name, value in vars(m).items()
         if hasattr(value, "cache_clear") and value.__module__ == m.__name__
     }
-    registered = {memo.key for memo in name_memos.NAME_MEMOS}
+    registered = {f"{m.__module__}.{m.__qualname__}" for m in memo._MEMOISED}
     assert memos == registered
     assert "paperkg.extract.labels.label_from_name" in registered
 

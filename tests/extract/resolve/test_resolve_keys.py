@@ -5,8 +5,6 @@ from __future__ import annotations
 import pytest
 
 from paperkg.extract.resolve import canonical_key, resolve_concepts
-from paperkg.extract.resolve.keys import display_name
-from paperkg.records import concept_node_id
 
 from .conftest import paper
 
@@ -93,21 +91,3 @@ def test_title_case_names_keep_their_plural_but_share_the_singular_key():
         "supervised diffusion map",
     }
     assert canonical_key("Supervised Diffusion Maps", "METHOD") == "supervised diffusion map"
-
-
-def test_equal_keys_and_names_are_one_string():
-    # a corpus of 100,000 papers has hundreds of thousands of concepts: their keys,
-    # names and ids are interned, so equal ones (and equal mention texts) share a string
-    assert canonical_key("GNNs", "METHOD") is canonical_key("the GNN", "METHOD")
-    assert display_name("graph neural networks", "METHOD") is display_name(
-        "a graph neural network", "METHOD"
-    )
-    res = resolve_concepts(
-        [
-            paper("p1", ("graph neural networks", "METHOD")),
-            paper("p2", ("graph neural network", "METHOD")),
-        ]
-    )
-    (concept,) = res.concepts.values()
-    assert concept.name is concept.key
-    assert concept.id is concept_node_id("Method", "graph neural network")

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from paperkg.extract.resolve import resolve_concepts
 from paperkg.extract.resolve.resolver import _Groups
-from paperkg.processes import fork_available
 
 from .conftest import paper, same_concept
 
@@ -96,59 +93,6 @@ def test_counts_for_the_build_summary():
         ]
     )
     assert (res.mention_count, len(res.concepts)) == (3, 2)
-
-
-@pytest.mark.skipif(not fork_available(), reason="needs fork (Linux)")
-def test_typos_found_by_a_second_process_make_the_same_concepts(tmp_path, monkeypatch):
-    from paperkg.extract.resolve import resolver
-
-    # typos, word forms, generic tails, a paper's two name forms and a spelled-out
-    # acronym whose long form has a typo elsewhere, chained together
-    corpus = [
-        paper(f"p{i}", *((name, "METHOD") for name in names))
-        for i, names in enumerate(
-            [
-                *([a, b] for a, b in MUST_MERGE),
-                ["graph convolution network model", "graph convolutional network approach"],
-                ["parsing algorithm", "parser", "graph convolutinal network"],
-                ["valid receptive filed method", "intelligibility predictions"],
-                ["dedicated word sense disambiguaton models"],
-            ]
-        )
-    ]
-    corpus += [
-        paper(f"w{i}", ("word sense disambiguation", "METHOD"), ("WSD", "METHOD"),
-              ("dedicated WSD models", "METHOD"), acronyms={"WSD": "word sense disambiguation"})
-        for i in range(2)
-    ]  # fmt: skip
-    find, union = resolver.near_duplicate_pairs, resolver._Groups.union
-    pids, unions = tmp_path / "pids", []
-
-    def noted(*args):  # where the typo pairs were found
-        with pids.open("a") as f:
-            f.write(f"{os.getpid()}\n")
-        return find(*args)
-
-    def logged(self, *args):
-        unions.append(args)
-        return union(self, *args)
-
-    monkeypatch.setattr(resolver, "near_duplicate_pairs", noted)
-    monkeypatch.setattr(resolver._Groups, "union", logged)
-
-    alone = resolve_concepts(corpus)
-    made_alone, unions[:] = list(unions), []
-    forked = resolve_concepts(corpus, fork=True)
-
-    assert unions == made_alone  # the same unions in the same order
-    assert [(c.id, c.aliases, c.merge_reasons) for c in forked.concepts.values()] == [
-        (c.id, c.aliases, c.merge_reasons) for c in alone.concepts.values()
-    ]
-    reasons = [r for _, _, r in made_alone]
-    assert any("fuzzy match" in r for r in reasons) and any("does what" in r for r in reasons)
-    assert any("generic" in r for r in reasons) and any("spelled out" in r for r in reasons)
-    here, there = pids.read_text().split()
-    assert here == str(os.getpid()) != there
 
 
 def test_groups_keep_their_keys_only_when_some_must_never_merge():
