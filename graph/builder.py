@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 
 import networkx as nx
 import numpy as np
+from scipy import sparse
 
 from ..records import Concept, Paper, PaperMentions, Resolution
 from .edge_keys import KnowledgeGraph
 from .hierarchy import ancestors, broader_concepts
+from .incidence import cooccurrence, incidence_matrix
 from .schema import (
     CO_OCCURS,
     EDGE_TYPE_FOR_LABEL,
@@ -100,7 +101,7 @@ def build_knowledge_graph(
         resolution.concepts.clear()
         resolution.concept_of.clear()
     papers_of = _PapersOfConcepts(graph)
-    _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence, papers_of)
+    _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence)
     _add_is_a_edges(graph, broader, papers_of)
     return graph
 
@@ -208,14 +209,13 @@ def _add_cooccurrence_edges(
     paper_concepts: list[tuple[str, ...]],
     broader: dict[str, str],
     min_cooccurrence: int,
-    papers_of: Mapping[str, int],
 ) -> None:
     """CO_OCCURS_WITH between concepts of one paper, unless one is a kind of the other.
 
     Edges go in the order their pair first occurs (paper by paper, pairs in
     sorted order), so the graph and its files are the same run after run.
     """
-    pairs = cooccurrence_counts(paper_concepts, min_papers=min_cooccurrence, papers_of=papers_of)
+    pairs = cooccurrence_counts(paper_concepts, min_papers=min_cooccurrence)
     for (a, b), weight in pairs:
         related = b in ancestors(a, broader) or a in ancestors(b, broader)
         if not related:
@@ -224,138 +224,61 @@ def _add_cooccurrence_edges(
             )
 
 
-#: pair occurrences gathered before they are counted into the running totals: a
-#: chunk's sort takes about 40 bytes an occurrence, on top of the graph at its largest
-_PAIR_CHUNK = 1 << 18
-
-#: pair occurrences above which pairs are counted in parts, a pass over the papers
-#: each (the pairs whose code is ``part`` modulo the number of parts): the running
-#: totals take 16 bytes a distinct pair (24 while new ones are added), on top of the
-#: graph at its largest, and a corpus of 100,000 papers has millions
-_PAIRS_PER_PART = 1 << 21
-#: at most this many passes: each reads every paper again (at 100,000 papers the
-#: graph step took 27 s before parts, 31-37 s with them), so a far larger corpus
-#: gets larger parts, not more of them
-_MAX_PARTS = 8
-
-
 def cooccurrence_counts(
-    paper_concepts: Sequence[Collection[str]],
-    *,
-    min_papers: int = 1,
-    papers_of: Mapping[str, int] | None = None,
+    paper_concepts: Sequence[Collection[str]], *, min_papers: int = 1
 ) -> Iterator[tuple[tuple[str, str], int]]:
     """Every pair of concepts mentioned by ``min_papers`` papers or more, with the number
     of papers, in order of first occurrence (paper by paper, each paper's pairs in
     sorted order). Each paper's concepts must be distinct (a set, or a tuple made
-    from one). Yielded one at a time, so the kept pairs never exist as Python
-    objects all at once (millions at 100,000 papers).
+    from one).
 
-    Pairs are integer codes counted in numpy arrays, a chunk of occurrences at a
-    time, not a dict of string tuples: a corpus of 100,000 papers has tens of
-    millions of pair occurrences and millions of distinct pairs, which a
-    ``Counter`` held at about 200 bytes each (the largest memory of a build);
-    here a distinct pair takes 16 bytes (24 while new ones are added), and only the
-    pairs kept become Python objects.
-    A pair can be in ``min_papers`` papers only if each of its concepts is, so
-    concepts in fewer papers (most of a corpus's: named once) make no pairs at all.
-    ``papers_of`` (concept -> papers naming it) is counted here unless the caller
-    has it already, as the graph builder does.
+    The counts are the upper triangle of ``incidence.T @ incidence`` for the papers x
+    concepts incidence matrix (:mod:`paperkg.graph.incidence`). A pair can be in
+    ``min_papers`` papers only if each of its concepts is, so the columns of
+    concepts in fewer papers (most of a corpus's: named once) are left out first.
 
     >>> list(cooccurrence_counts([{"b", "a", "c"}, {"a", "b"}]))
     [(('a', 'b'), 2), (('a', 'c'), 1), (('b', 'c'), 1)]
     >>> list(cooccurrence_counts([{"b", "a", "c"}, {"a", "b"}], min_papers=2))
     [(('a', 'b'), 2)]
     """
-    if min_papers > 1:
-        if papers_of is None:
-            papers_of = Counter(c for concepts in paper_concepts for c in concepts)
-        shared = {c for c, count in papers_of.items() if count >= min_papers}
-        paper_concepts = [[c for c in concepts if c in shared] for concepts in paper_concepts]
     names = sorted(set().union(*paper_concepts)) if paper_concepts else []
-    index = {name: i for i, name in enumerate(names)}
-    n = len(names)
-    occurrences = sum(len(c) * (len(c) - 1) // 2 for c in paper_concepts)
-    parts = min(_MAX_PARTS, max(1, -(-occurrences // _PAIRS_PER_PART)))
-    kept_codes, kept_counts, kept_first = [], [], []
-    for part in range(parts):
-        totals = _PairTotals()
-        for base, chunk in _pair_code_chunks(paper_concepts, index, n):
-            if parts == 1:
-                totals.add(chunk, base)
-            else:  # this part's pairs only: codes are spread evenly over the parts
-                at = np.flatnonzero(chunk % parts == part)
-                totals.add(chunk[at], base + at)
-        kept = totals.counts >= min_papers
-        kept_codes.append(totals.codes[kept])
-        kept_counts.append(totals.counts[kept])
-        kept_first.append(totals.first[kept])
-        del totals, kept
-    codes, counts = np.concatenate(kept_codes), np.concatenate(kept_counts)
-    order = np.argsort(np.concatenate(kept_first), kind="stable")
-    codes, counts = codes[order], counts[order]
-    del kept_codes, kept_counts, kept_first, order
-    for code, count in zip(codes, counts, strict=True):
-        code = int(code)
-        yield (names[code // n], names[code % n]), int(count)
+    column = {name: j for j, name in enumerate(names)}
+    incidence = incidence_matrix(
+        [i for i, concepts in enumerate(paper_concepts) for _ in concepts],
+        [column[c] for concepts in paper_concepts for c in concepts],
+        shape=(len(paper_concepts), len(names)),
+    )
+    shared = np.flatnonzero(np.asarray(incidence.sum(axis=0)).ravel() >= min_papers)
+    incidence = incidence[:, shared]
+    counts = sparse.triu(cooccurrence(incidence), k=1).tocoo()
+    kept = counts.data >= min_papers
+    a, b, counts = counts.row[kept], counts.col[kept], counts.data[kept]
+    # the order of first occurrence: the first paper naming both, then the pair's
+    # place among that paper's pairs (sorted names, so column order)
+    order = np.lexsort((b, a, _first_rows(incidence, a, b)))
+    for i, j, count in zip(shared[a[order]], shared[b[order]], counts[order], strict=True):
+        yield (names[i], names[j]), int(count)
 
 
-def _pair_code_chunks(
-    paper_concepts: Sequence[Collection[str]], index: dict[str, int], n: int
-) -> Iterator[tuple[int, np.ndarray]]:
-    """The codes of every paper's pairs (``a * n + b`` for concept indexes ``a < b``, in
-    ``itertools.combinations`` order), about :data:`_PAIR_CHUNK` at a time, each
-    chunk with the position of its first occurrence among all of them."""
-    chunk: list[np.ndarray] = []
-    size = base = 0
-    triangles: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-    for concepts in paper_concepts:
-        k = len(concepts)
-        if k < 2:
-            continue
-        ids = np.fromiter(sorted(index[c] for c in concepts), dtype=np.int64, count=k)
-        if k not in triangles:
-            triangles[k] = np.triu_indices(k, 1)  # pairs in itertools.combinations order
-        first, second = triangles[k]
-        chunk.append(ids[first] * n + ids[second])
-        size += len(first)
-        if size >= _PAIR_CHUNK:
-            yield base, np.concatenate(chunk)
-            base += size
-            chunk, size = [], 0
-    if chunk:
-        yield base, np.concatenate(chunk)
+def _first_rows(incidence: sparse.csr_matrix, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """For each pair of columns ``(a[k], b[k])``, ``a[k] < b[k]``, set together in some
+    row of ``incidence``, the first such row.
 
-
-class _PairTotals:
-    """Running counts of pair codes: sorted distinct codes, their counts and the position
-    of their first occurrence."""
-
-    def __init__(self) -> None:
-        # 32-bit counts and positions while they fit (a count is at most the number of
-        # papers): a third less memory than 64-bit ones, at the graph step's peak
-        self.codes = np.empty(0, dtype=np.int64)
-        self.counts = np.empty(0, dtype=np.int32)
-        self.first = np.empty(0, dtype=np.int32)
-
-    def add(self, codes: np.ndarray, positions: int | np.ndarray) -> None:
-        """Count ``codes``, found at ``positions`` among all occurrences (an array, or
-        the position of the first when they follow each other)."""
-        new, first, counts = np.unique(codes, return_index=True, return_counts=True)
-        first = first + positions if np.ndim(positions) == 0 else positions[first]
-        if len(first) and first.max() > np.iinfo(self.first.dtype).max:
-            self.first = self.first.astype(np.int64)
-        # codes already counted keep their first position and add their counts; the
-        # others are inserted in order. Arrays the size of the totals are made once
-        # or twice here, not the half a dozen a unique over both would make.
-        at = np.searchsorted(self.codes, new)
-        known = at < len(self.codes)
-        known[known] = self.codes[at[known]] == new[known]
-        np.add.at(self.counts, at[known], counts[known])
-        fresh = ~known
-        self.codes = np.insert(self.codes, at[fresh], new[fresh])
-        self.counts = np.insert(self.counts, at[fresh], counts[fresh])
-        self.first = np.insert(self.first, at[fresh], first[fresh])
+    Lists every pair of columns set in a row, row by row, and takes each pair's
+    first: a row of ``k`` ones has ``k (k - 1) / 2`` pairs.
+    """
+    incidence.sort_indices()
+    ones, n = incidence.nnz, incidence.shape[1]
+    row_of = np.repeat(np.arange(incidence.shape[0]), np.diff(incidence.indptr))
+    # each one pairs with every one after it in its row
+    after = incidence.indptr[1:][row_of] - np.arange(ones) - 1
+    left = np.repeat(np.arange(ones), after)
+    right = left + 1 + np.arange(len(left)) - np.repeat(np.cumsum(after) - after, after)
+    codes = incidence.indices[left].astype(np.int64) * n + incidence.indices[right]
+    distinct, first = np.unique(codes, return_index=True)
+    wanted = np.searchsorted(distinct, a.astype(np.int64) * n + b)
+    return row_of[left[first[wanted]]]
 
 
 def _add_is_a_edges(
