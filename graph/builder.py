@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 
 import networkx as nx
 import numpy as np
 from scipy import sparse
 
 from ..records import Concept, Paper, PaperMentions, Resolution
-from .edge_keys import KnowledgeGraph
 from .hierarchy import ancestors, broader_concepts
 from .incidence import cooccurrence, incidence_matrix
 from .schema import (
@@ -20,7 +19,6 @@ from .schema import (
     PROPOSES,
     paper_node_id,
 )
-from .shared_keys import shared_key_dict
 
 __all__ = ["build_knowledge_graph", "cooccurrence_counts", "handed_over", "paper_display_name"]
 
@@ -68,66 +66,38 @@ def build_knowledge_graph(
     >>> G.number_of_nodes()
     0
     """
-    graph = KnowledgeGraph()
+    graph = nx.MultiDiGraph()
     broader = broader_concepts(resolution.concepts)
-    # a tuple per paper, not a set: a set of 17 names is about 1 KB, the tuple 200 bytes
-    paper_concepts: list[tuple[str, ...]] = []
+    paper_concepts: list[list[str]] = []
 
     concept_of = handed_over(resolution.concept_of) if hand_over else resolution.concept_of
     for result, concept_ids in zip(results, concept_of, strict=True):
         pid = paper_node_id(result.paper.id)
         edges, proposed_names, mentions_of = _paper_edges(result, concept_ids, resolution)
         _add_broader_edges(edges, broader, resolution)
-        paper_attrs = shared_key_dict(_paper_attributes(result.paper, proposed_names))
-        graph.add_node_keeping(pid, paper_attrs, many_neighbours=True)
+        graph.add_node(pid, **_paper_attributes(result.paper, proposed_names))
         for (cid, etype), attrs in edges.items():
-            if cid not in graph._node:  # a concept's node when a paper first links to it
-                graph.add_node_keeping(cid, _concept_attributes(resolution.concepts[cid]))
+            if cid not in graph:  # a concept's node when a paper first links to it
+                graph.add_node(cid, **_concept_attributes(resolution.concepts[cid]))
             attrs["weight"] = attrs["count"]
             if not attrs.get("corpus_match"):
                 attrs.pop("corpus_match", None)  # marked only where every mention is one
-            graph.add_edge_keeping(pid, cid, etype, shared_key_dict(attrs))
-        concepts = dict.fromkeys(cid for cid, _ in edges)  # in edge order: node order
+            graph.add_edge(pid, cid, key=etype, **attrs)
+        concepts = list(dict.fromkeys(cid for cid, _ in edges))  # in edge order: node order
         for cid in concepts:
-            node = graph._node[cid]
-            try:
-                node["paper_count"] += 1
-            except KeyError:  # made as a paper's node
-                raise ValueError(f"{cid!r} is both a concept and a paper node id") from None
+            node = graph.nodes[cid]
+            if node["label"] == PAPER:
+                raise ValueError(f"{cid!r} is both a concept and a paper node id")
+            node["paper_count"] += 1
             node["mention_count"] += mentions_of.get(cid, 0)
-        paper_concepts.append(tuple(concepts))
+        paper_concepts.append(concepts)
 
     if hand_over:
         resolution.concepts.clear()
         resolution.concept_of.clear()
-    papers_of = _PapersOfConcepts(graph)
     _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence)
-    _add_is_a_edges(graph, broader, papers_of)
+    _add_is_a_edges(graph, broader)
     return graph
-
-
-class _PapersOfConcepts(Mapping):
-    """Concept id -> papers that link to it, read from the concept nodes' ``paper_count``.
-
-    The counts live in the nodes as the papers are added. A Counter beside them, and
-    another for mentions, held 690,000 entries each at 100,000 papers, through the
-    graph step (the build's peak memory); without them it went 2,078 → 2,068 MB.
-    """
-
-    def __init__(self, graph: KnowledgeGraph) -> None:
-        self._nodes = graph._node
-
-    def __getitem__(self, cid: str) -> int:
-        attrs = self._nodes[cid]
-        if attrs.get("label") == PAPER:
-            raise KeyError(cid)
-        return attrs["paper_count"]
-
-    def __iter__(self) -> Iterator[str]:
-        return (n for n, attrs in self._nodes.items() if attrs.get("label") != PAPER)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
 
 
 def handed_over(items: list) -> Iterator:
@@ -190,23 +160,21 @@ def _concept_attributes(concept: Concept) -> dict:
     """A concept node's attributes, aliases most used first; its counts start at 0
     and grow as papers link to it."""
     aliases = sorted(concept.aliases, key=lambda a: (-concept.aliases[a], a))
-    attrs = dict(
+    return dict(
         label=concept.label,
         name=concept.name,
         key=concept.key,
         aliases=aliases,
-        # the concept's own dicts, not copies: resolution is done with them
         alias_counts=concept.aliases,
         merge_reasons=concept.merge_reasons,
         paper_count=0,
         mention_count=0,
     )
-    return shared_key_dict(attrs)
 
 
 def _add_cooccurrence_edges(
     graph: nx.MultiDiGraph,
-    paper_concepts: list[tuple[str, ...]],
+    paper_concepts: list[list[str]],
     broader: dict[str, str],
     min_cooccurrence: int,
 ) -> None:
@@ -219,9 +187,7 @@ def _add_cooccurrence_edges(
     for (a, b), weight in pairs:
         related = b in ancestors(a, broader) or a in ancestors(b, broader)
         if not related:
-            graph.add_edge_keeping(
-                a, b, CO_OCCURS, shared_key_dict({"type": CO_OCCURS, "weight": weight})
-            )
+            graph.add_edge(a, b, key=CO_OCCURS, type=CO_OCCURS, weight=weight)
 
 
 def cooccurrence_counts(
@@ -281,20 +247,18 @@ def _first_rows(incidence: sparse.csr_matrix, a: np.ndarray, b: np.ndarray) -> n
     return row_of[left[first[wanted]]]
 
 
-def _add_is_a_edges(
-    graph: nx.MultiDiGraph,
-    broader: dict[str, str],
-    papers_of: Mapping[str, int],
-) -> None:
+def _add_is_a_edges(graph: nx.MultiDiGraph, broader: dict[str, str]) -> None:
     """IS_A from a concept to its broader one by head phrase, when both are in the graph."""
+    nodes = graph.nodes
+
+    def linked(cid: str) -> bool:  # a concept some paper links to
+        return cid in nodes and nodes[cid]["label"] != PAPER
+
     for narrow, broad in sorted(broader.items()):
-        if narrow in papers_of and broad in papers_of:
-            attrs = {
-                "type": IS_A,
-                "reason": f"head phrase: {graph.nodes[broad]['key']!r}",
-                "weight": papers_of[narrow],
-            }
-            graph.add_edge_keeping(narrow, broad, IS_A, shared_key_dict(attrs))
+        if linked(narrow) and linked(broad):
+            reason = f"head phrase: {nodes[broad]['key']!r}"
+            weight = nodes[narrow]["paper_count"]
+            graph.add_edge(narrow, broad, key=IS_A, type=IS_A, reason=reason, weight=weight)
 
 
 def _add_broader_edges(
@@ -354,7 +318,6 @@ def _paper_attributes(paper: Paper, proposed_names: list[str]) -> dict:
         "abstract": paper.abstract,
         "year": paper.year,
         "venue": paper.venue,
-        # the paper's own lists, not copies: two lists fewer for every paper
         "authors": paper.authors,
         "keywords": paper.keywords,
         "doi": paper.doi,
