@@ -33,7 +33,7 @@ from .extract.standby import StandbyExtractor, StandbyLost
 from .extract.titles import mark_title_proposals
 from .free_memory import return_free_memory
 from .gc_tuning import fewer_collections, paused_collections
-from .graph.builder import build_knowledge_graph, handed_over
+from .graph.builder import build_knowledge_graph
 from .graph.io import load_graph, save_graph
 from .graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES
 from .output_switch import staged_folder
@@ -217,9 +217,7 @@ def build(
         # the builder takes each paper's mentions from the list as it goes, and the
         # concepts from the resolution, so they are freed while the graph grows (the
         # peak of a build's memory); the result keeps the generic concepts and acronyms
-        graph = build_knowledge_graph(
-            handed_over(results), resolution, min_cooccurrence=min_cooccurrence, hand_over=True
-        )
+        graph = build_knowledge_graph(results, resolution, min_cooccurrence=min_cooccurrence)
     return_free_memory()  # the mentions, handed over paper by paper
     log.info("%d papers, %d mentions, %d nodes", len(read.papers), mention_count, len(graph))
     return BuildResult(

@@ -20,7 +20,7 @@ from .schema import (
     paper_node_id,
 )
 
-__all__ = ["build_knowledge_graph", "cooccurrence_counts", "handed_over", "paper_display_name"]
+__all__ = ["build_knowledge_graph", "cooccurrence_counts", "paper_display_name"]
 
 #: words of the abstract used as a paper's name when it has no title and proposes nothing
 LABEL_WORDS = 8
@@ -31,7 +31,6 @@ def build_knowledge_graph(
     resolution: Resolution,
     *,
     min_cooccurrence: int = 1,
-    hand_over: bool = False,
 ) -> nx.MultiDiGraph:
     """A MultiDiGraph of papers and the concepts they propose or use.
 
@@ -39,8 +38,7 @@ def build_knowledge_graph(
     ----------
     results : iterable of PaperMentions
         What extraction found, one entry per paper (paper ids unique, as the
-        readers make them), read once in order: each paper's mentions can be
-        freed once its edges are made. A paper node's ``authors`` and
+        readers make them), in order. A paper node's ``authors`` and
         ``keywords`` are its ``Paper``'s own lists, not copies.
     resolution : Resolution
         The concept of every mention, aligned with ``results``. Concept nodes
@@ -49,15 +47,6 @@ def build_knowledge_graph(
     min_cooccurrence : int
         Concept pairs mentioned together by fewer papers than this get no
         co-occurrence edge.
-    hand_over : bool
-        For a caller that is done with ``resolution`` (:func:`paperkg.api.build`):
-        each paper's list in ``resolution.concept_of`` is dropped as its edges are
-        made, and ``resolution.concepts`` is emptied after the last paper. The
-        concept nodes carry the same ids, labels, names, keys, aliases and merge
-        reasons (sharing the alias and merge-reason dicts); the ``Concept`` objects,
-        their table and the lists were about 117 MB at 100,000 papers, at the
-        build's peak memory. A resolution handed over is not for use afterwards,
-        also when the build fails.
 
     Examples
     --------
@@ -70,8 +59,7 @@ def build_knowledge_graph(
     broader = broader_concepts(resolution.concepts)
     paper_concepts: list[list[str]] = []
 
-    concept_of = handed_over(resolution.concept_of) if hand_over else resolution.concept_of
-    for result, concept_ids in zip(results, concept_of, strict=True):
+    for result, concept_ids in zip(results, resolution.concept_of, strict=True):
         pid = paper_node_id(result.paper.id)
         edges, proposed_names, mentions_of = _paper_edges(result, concept_ids, resolution)
         _add_broader_edges(edges, broader, resolution)
@@ -92,27 +80,9 @@ def build_knowledge_graph(
             node["mention_count"] += mentions_of.get(cid, 0)
         paper_concepts.append(concepts)
 
-    if hand_over:
-        resolution.concepts.clear()
-        resolution.concept_of.clear()
     _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence)
     _add_is_a_edges(graph, broader)
     return graph
-
-
-def handed_over(items: list) -> Iterator:
-    """The items of ``items`` in order, each dropped from the list as it is yielded.
-
-    For a list whose owner is done with it: an item the consumer no longer holds
-    is freed at once instead of when the whole list goes.
-
-    >>> items = ["a", "b"]
-    >>> [(item, items[:]) for item in handed_over(items)]
-    [('a', [None, 'b']), ('b', [None, None])]
-    """
-    for i in range(len(items)):
-        item, items[i] = items[i], None
-        yield item
 
 
 def _paper_edges(

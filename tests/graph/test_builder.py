@@ -132,43 +132,34 @@ def test_a_paper_node_holds_the_papers_authors_and_keywords():
     assert node["authors"] == ["Ada"] and node["keywords"] == ["gnn"]
 
 
-def test_a_resolution_handed_over_is_emptied_and_gives_the_same_graph():
-    """build() hands its resolution to the builder, which frees the concepts as their
-    nodes are made: they were held twice at the build's peak memory."""
+def test_the_resolution_is_left_as_it_was_and_builds_the_same_graph_again():
     text = "We propose a latent diffusion model, a kind of diffusion model, for image generation."
-
-    def corpus():
-        paper = Paper(id="p1", abstract=text, text=text, source="a.txt#1")
-        mentions = [
-            mention("latent diffusion model", "METHOD", text, True),
-            mention("diffusion model", "METHOD", text),
-            mention("image generation", "TASK", text),
-        ]
-        ids = ["Method:latent diffusion model", "Method:diffusion model", "Task:image generation"]
-        concepts = {
-            cid: Concept(cid, cid.split(":")[0], cid.split(":")[1], m.text, {m.text: 1})
-            for cid, m in zip(ids, mentions, strict=True)
-        }
-        concepts["Task:unlinked"] = Concept("Task:unlinked", "Task", "unlinked", "unlinked", {})
-        return [PaperMentions(paper, mentions)], Resolution(concepts, [ids], mention_count=3)
-
-    results, kept = corpus()
-    expected = build_knowledge_graph(results, kept)
-    results, handed = corpus()
-    graph = build_knowledge_graph(results, handed, hand_over=True)
-
-    assert list(graph.nodes(data=True)) == list(expected.nodes(data=True))
-    assert [list(d.items()) for _, d in graph.nodes(data=True)] == [
-        list(d.items()) for _, d in expected.nodes(data=True)
+    paper = Paper(id="p1", abstract=text, text=text, source="a.txt#1")
+    mentions = [
+        mention("latent diffusion model", "METHOD", text, True),
+        mention("diffusion model", "METHOD", text),
+        mention("image generation", "TASK", text),
     ]
-    assert list(graph.edges(keys=True, data=True)) == list(expected.edges(keys=True, data=True))
+    ids = ["Method:latent diffusion model", "Method:diffusion model", "Task:image generation"]
+    concepts = {
+        cid: Concept(cid, cid.split(":")[0], cid.split(":")[1], m.text, {m.text: 1})
+        for cid, m in zip(ids, mentions, strict=True)
+    }
+    concepts["Task:unlinked"] = Concept("Task:unlinked", "Task", "unlinked", "unlinked", {})
+    results, resolution = [PaperMentions(paper, mentions)], Resolution(concepts, [ids], 3)
+
+    graph = build_knowledge_graph(results, resolution)
+    again = build_knowledge_graph(results, resolution)
+
+    assert list(again.nodes(data=True)) == list(graph.nodes(data=True))
+    assert list(again.edges(keys=True, data=True)) == list(graph.edges(keys=True, data=True))
     assert graph.edges["Method:latent diffusion model", "Method:diffusion model", "IS_A"] == {
         "type": "IS_A",
         "reason": "head phrase: 'diffusion model'",
         "weight": 1,
     }
-    assert (handed.concepts, handed.concept_of) == ({}, [])
-    assert len(kept.concepts) == 4 and kept.concept_of[0][0] == "Method:latent diffusion model"
+    assert "Task:unlinked" not in graph
+    assert len(resolution.concepts) == 4 and resolution.concept_of == [ids]
 
 
 def test_concept_nodes_count_the_papers_and_mentions_that_link_to_them():
