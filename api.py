@@ -25,7 +25,7 @@ from .extract.readers import read_inputs
 from .extract.resolve import forget_memoised_names, resolve_concepts
 from .extract.specificity import drop_generic
 from .extract.titles import mark_title_proposals
-from .graph.builder import build_knowledge_graph, handed_over
+from .graph.builder import build_knowledge_graph
 from .graph.io import load_graph, save_graph
 from .graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES
 from .output_switch import staged_folder
@@ -50,9 +50,7 @@ class BuildResult:
 
     graph: nx.MultiDiGraph
     read: ReadResult
-    #: the generic concepts left out and the ambiguous acronyms; its ``concepts`` and
-    #: ``concept_of`` went into the graph (see ``hand_over`` in
-    #: :func:`~paperkg.graph.builder.build_knowledge_graph`), whose concept nodes carry them
+    #: every mention's concept, the generic concepts left out and the ambiguous acronyms
     resolution: Resolution
     mention_count: int = 0
     outputs: list[Path] = field(default_factory=list)
@@ -164,9 +162,7 @@ def build(
             min_cooccurrence = 1 if len(read.papers) < 500 else 2
         mention_count = sum(len(r.mentions) for r in results)
         step(CORPUS_STEPS[3])
-        graph = build_knowledge_graph(
-            handed_over(results), resolution, min_cooccurrence=min_cooccurrence, hand_over=True
-        )
+        graph = build_knowledge_graph(results, resolution, min_cooccurrence=min_cooccurrence)
         log.info("%d papers, %d mentions, %d nodes", len(read.papers), mention_count, len(graph))
         return BuildResult(
             graph=graph,

@@ -1,7 +1,6 @@
 """The knowledge graph: build it from resolved mentions, save/load it, analyse it."""
 
 from .builder import build_knowledge_graph, paper_display_name
-from .edge_keys import KnowledgeGraph
 from .io import graph_from_json, graph_to_json, load_graph, save_graph
 from .schema import (
     CO_OCCURS,
@@ -20,7 +19,6 @@ __all__ = [
     "CONCEPT_LABELS",
     "EDGE_TYPES",
     "IS_A",
-    "KnowledgeGraph",
     "NODE_LABELS",
     "PAPER",
     "PAPER_EDGE_TYPES",

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 
 import networkx as nx
 import numpy as np
+from scipy import sparse
 
 from ..records import Concept, Paper, PaperMentions, Resolution
-from .edge_keys import KnowledgeGraph
 from .hierarchy import ancestors, broader_concepts
+from .incidence import cooccurrence, incidence_matrix
 from .schema import (
     CO_OCCURS,
     EDGE_TYPE_FOR_LABEL,
@@ -19,9 +19,8 @@ from .schema import (
     PROPOSES,
     paper_node_id,
 )
-from .shared_keys import shared_key_dict
 
-__all__ = ["build_knowledge_graph", "cooccurrence_counts", "handed_over", "paper_display_name"]
+__all__ = ["build_knowledge_graph", "cooccurrence_counts", "paper_display_name"]
 
 #: words of the abstract used as a paper's name when it has no title and proposes nothing
 LABEL_WORDS = 8
@@ -32,7 +31,6 @@ def build_knowledge_graph(
     resolution: Resolution,
     *,
     min_cooccurrence: int = 1,
-    hand_over: bool = False,
 ) -> nx.MultiDiGraph:
     """A MultiDiGraph of papers and the concepts they propose or use.
 
@@ -40,8 +38,7 @@ def build_knowledge_graph(
     ----------
     results : iterable of PaperMentions
         What extraction found, one entry per paper (paper ids unique, as the
-        readers make them), read once in order: each paper's mentions can be
-        freed once its edges are made. A paper node's ``authors`` and
+        readers make them), in order. A paper node's ``authors`` and
         ``keywords`` are its ``Paper``'s own lists, not copies.
     resolution : Resolution
         The concept of every mention, aligned with ``results``. Concept nodes
@@ -50,15 +47,6 @@ def build_knowledge_graph(
     min_cooccurrence : int
         Concept pairs mentioned together by fewer papers than this get no
         co-occurrence edge.
-    hand_over : bool
-        For a caller that is done with ``resolution`` (:func:`paperkg.api.build`):
-        each paper's list in ``resolution.concept_of`` is dropped as its edges are
-        made, and ``resolution.concepts`` is emptied after the last paper. The
-        concept nodes carry the same ids, labels, names, keys, aliases and merge
-        reasons (sharing the alias and merge-reason dicts); the ``Concept`` objects,
-        their table and the lists were about 117 MB at 100,000 papers, at the
-        build's peak memory. A resolution handed over is not for use afterwards,
-        also when the build fails.
 
     Examples
     --------
@@ -67,81 +55,34 @@ def build_knowledge_graph(
     >>> G.number_of_nodes()
     0
     """
-    graph = KnowledgeGraph()
+    graph = nx.MultiDiGraph()
     broader = broader_concepts(resolution.concepts)
-    # a tuple per paper, not a set: a set of 17 names is about 1 KB, the tuple 200 bytes
-    paper_concepts: list[tuple[str, ...]] = []
+    paper_concepts: list[list[str]] = []
 
-    concept_of = handed_over(resolution.concept_of) if hand_over else resolution.concept_of
-    for result, concept_ids in zip(results, concept_of, strict=True):
+    for result, concept_ids in zip(results, resolution.concept_of, strict=True):
         pid = paper_node_id(result.paper.id)
         edges, proposed_names, mentions_of = _paper_edges(result, concept_ids, resolution)
         _add_broader_edges(edges, broader, resolution)
-        paper_attrs = shared_key_dict(_paper_attributes(result.paper, proposed_names))
-        graph.add_node_keeping(pid, paper_attrs, many_neighbours=True)
+        graph.add_node(pid, **_paper_attributes(result.paper, proposed_names))
         for (cid, etype), attrs in edges.items():
-            if cid not in graph._node:  # a concept's node when a paper first links to it
-                graph.add_node_keeping(cid, _concept_attributes(resolution.concepts[cid]))
+            if cid not in graph:  # a concept's node when a paper first links to it
+                graph.add_node(cid, **_concept_attributes(resolution.concepts[cid]))
             attrs["weight"] = attrs["count"]
             if not attrs.get("corpus_match"):
                 attrs.pop("corpus_match", None)  # marked only where every mention is one
-            graph.add_edge_keeping(pid, cid, etype, shared_key_dict(attrs))
-        concepts = dict.fromkeys(cid for cid, _ in edges)  # in edge order: node order
+            graph.add_edge(pid, cid, key=etype, **attrs)
+        concepts = list(dict.fromkeys(cid for cid, _ in edges))  # in edge order: node order
         for cid in concepts:
-            node = graph._node[cid]
-            try:
-                node["paper_count"] += 1
-            except KeyError:  # made as a paper's node
-                raise ValueError(f"{cid!r} is both a concept and a paper node id") from None
+            node = graph.nodes[cid]
+            if node["label"] == PAPER:
+                raise ValueError(f"{cid!r} is both a concept and a paper node id")
+            node["paper_count"] += 1
             node["mention_count"] += mentions_of.get(cid, 0)
-        paper_concepts.append(tuple(concepts))
+        paper_concepts.append(concepts)
 
-    if hand_over:
-        resolution.concepts.clear()
-        resolution.concept_of.clear()
-    papers_of = _PapersOfConcepts(graph)
-    _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence, papers_of)
-    _add_is_a_edges(graph, broader, papers_of)
+    _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence)
+    _add_is_a_edges(graph, broader)
     return graph
-
-
-class _PapersOfConcepts(Mapping):
-    """Concept id -> papers that link to it, read from the concept nodes' ``paper_count``.
-
-    The counts live in the nodes as the papers are added. A Counter beside them, and
-    another for mentions, held 690,000 entries each at 100,000 papers, through the
-    graph step (the build's peak memory); without them it went 2,078 → 2,068 MB.
-    """
-
-    def __init__(self, graph: KnowledgeGraph) -> None:
-        self._nodes = graph._node
-
-    def __getitem__(self, cid: str) -> int:
-        attrs = self._nodes[cid]
-        if attrs.get("label") == PAPER:
-            raise KeyError(cid)
-        return attrs["paper_count"]
-
-    def __iter__(self) -> Iterator[str]:
-        return (n for n, attrs in self._nodes.items() if attrs.get("label") != PAPER)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
-
-
-def handed_over(items: list) -> Iterator:
-    """The items of ``items`` in order, each dropped from the list as it is yielded.
-
-    For a list whose owner is done with it: an item the consumer no longer holds
-    is freed at once instead of when the whole list goes.
-
-    >>> items = ["a", "b"]
-    >>> [(item, items[:]) for item in handed_over(items)]
-    [('a', [None, 'b']), ('b', [None, None])]
-    """
-    for i in range(len(items)):
-        item, items[i] = items[i], None
-        yield item
 
 
 def _paper_edges(
@@ -189,189 +130,105 @@ def _concept_attributes(concept: Concept) -> dict:
     """A concept node's attributes, aliases most used first; its counts start at 0
     and grow as papers link to it."""
     aliases = sorted(concept.aliases, key=lambda a: (-concept.aliases[a], a))
-    attrs = dict(
+    return dict(
         label=concept.label,
         name=concept.name,
         key=concept.key,
         aliases=aliases,
-        # the concept's own dicts, not copies: resolution is done with them
         alias_counts=concept.aliases,
         merge_reasons=concept.merge_reasons,
         paper_count=0,
         mention_count=0,
     )
-    return shared_key_dict(attrs)
 
 
 def _add_cooccurrence_edges(
     graph: nx.MultiDiGraph,
-    paper_concepts: list[tuple[str, ...]],
+    paper_concepts: list[list[str]],
     broader: dict[str, str],
     min_cooccurrence: int,
-    papers_of: Mapping[str, int],
 ) -> None:
     """CO_OCCURS_WITH between concepts of one paper, unless one is a kind of the other.
 
     Edges go in the order their pair first occurs (paper by paper, pairs in
     sorted order), so the graph and its files are the same run after run.
     """
-    pairs = cooccurrence_counts(paper_concepts, min_papers=min_cooccurrence, papers_of=papers_of)
+    pairs = cooccurrence_counts(paper_concepts, min_papers=min_cooccurrence)
     for (a, b), weight in pairs:
         related = b in ancestors(a, broader) or a in ancestors(b, broader)
         if not related:
-            graph.add_edge_keeping(
-                a, b, CO_OCCURS, shared_key_dict({"type": CO_OCCURS, "weight": weight})
-            )
-
-
-#: pair occurrences gathered before they are counted into the running totals: a
-#: chunk's sort takes about 40 bytes an occurrence, on top of the graph at its largest
-_PAIR_CHUNK = 1 << 18
-
-#: pair occurrences above which pairs are counted in parts, a pass over the papers
-#: each (the pairs whose code is ``part`` modulo the number of parts): the running
-#: totals take 16 bytes a distinct pair (24 while new ones are added), on top of the
-#: graph at its largest, and a corpus of 100,000 papers has millions
-_PAIRS_PER_PART = 1 << 21
-#: at most this many passes: each reads every paper again (at 100,000 papers the
-#: graph step took 27 s before parts, 31-37 s with them), so a far larger corpus
-#: gets larger parts, not more of them
-_MAX_PARTS = 8
+            graph.add_edge(a, b, key=CO_OCCURS, type=CO_OCCURS, weight=weight)
 
 
 def cooccurrence_counts(
-    paper_concepts: Sequence[Collection[str]],
-    *,
-    min_papers: int = 1,
-    papers_of: Mapping[str, int] | None = None,
+    paper_concepts: Sequence[Collection[str]], *, min_papers: int = 1
 ) -> Iterator[tuple[tuple[str, str], int]]:
     """Every pair of concepts mentioned by ``min_papers`` papers or more, with the number
     of papers, in order of first occurrence (paper by paper, each paper's pairs in
     sorted order). Each paper's concepts must be distinct (a set, or a tuple made
-    from one). Yielded one at a time, so the kept pairs never exist as Python
-    objects all at once (millions at 100,000 papers).
+    from one).
 
-    Pairs are integer codes counted in numpy arrays, a chunk of occurrences at a
-    time, not a dict of string tuples: a corpus of 100,000 papers has tens of
-    millions of pair occurrences and millions of distinct pairs, which a
-    ``Counter`` held at about 200 bytes each (the largest memory of a build);
-    here a distinct pair takes 16 bytes (24 while new ones are added), and only the
-    pairs kept become Python objects.
-    A pair can be in ``min_papers`` papers only if each of its concepts is, so
-    concepts in fewer papers (most of a corpus's: named once) make no pairs at all.
-    ``papers_of`` (concept -> papers naming it) is counted here unless the caller
-    has it already, as the graph builder does.
+    The counts are the upper triangle of ``incidence.T @ incidence`` for the papers x
+    concepts incidence matrix (:mod:`paperkg.graph.incidence`). A pair can be in
+    ``min_papers`` papers only if each of its concepts is, so the columns of
+    concepts in fewer papers (most of a corpus's: named once) are left out first.
 
     >>> list(cooccurrence_counts([{"b", "a", "c"}, {"a", "b"}]))
     [(('a', 'b'), 2), (('a', 'c'), 1), (('b', 'c'), 1)]
     >>> list(cooccurrence_counts([{"b", "a", "c"}, {"a", "b"}], min_papers=2))
     [(('a', 'b'), 2)]
     """
-    if min_papers > 1:
-        if papers_of is None:
-            papers_of = Counter(c for concepts in paper_concepts for c in concepts)
-        shared = {c for c, count in papers_of.items() if count >= min_papers}
-        paper_concepts = [[c for c in concepts if c in shared] for concepts in paper_concepts]
     names = sorted(set().union(*paper_concepts)) if paper_concepts else []
-    index = {name: i for i, name in enumerate(names)}
-    n = len(names)
-    occurrences = sum(len(c) * (len(c) - 1) // 2 for c in paper_concepts)
-    parts = min(_MAX_PARTS, max(1, -(-occurrences // _PAIRS_PER_PART)))
-    kept_codes, kept_counts, kept_first = [], [], []
-    for part in range(parts):
-        totals = _PairTotals()
-        for base, chunk in _pair_code_chunks(paper_concepts, index, n):
-            if parts == 1:
-                totals.add(chunk, base)
-            else:  # this part's pairs only: codes are spread evenly over the parts
-                at = np.flatnonzero(chunk % parts == part)
-                totals.add(chunk[at], base + at)
-        kept = totals.counts >= min_papers
-        kept_codes.append(totals.codes[kept])
-        kept_counts.append(totals.counts[kept])
-        kept_first.append(totals.first[kept])
-        del totals, kept
-    codes, counts = np.concatenate(kept_codes), np.concatenate(kept_counts)
-    order = np.argsort(np.concatenate(kept_first), kind="stable")
-    codes, counts = codes[order], counts[order]
-    del kept_codes, kept_counts, kept_first, order
-    for code, count in zip(codes, counts, strict=True):
-        code = int(code)
-        yield (names[code // n], names[code % n]), int(count)
+    column = {name: j for j, name in enumerate(names)}
+    incidence = incidence_matrix(
+        [i for i, concepts in enumerate(paper_concepts) for _ in concepts],
+        [column[c] for concepts in paper_concepts for c in concepts],
+        shape=(len(paper_concepts), len(names)),
+    )
+    shared = np.flatnonzero(np.asarray(incidence.sum(axis=0)).ravel() >= min_papers)
+    incidence = incidence[:, shared]
+    counts = sparse.triu(cooccurrence(incidence), k=1).tocoo()
+    kept = counts.data >= min_papers
+    a, b, counts = counts.row[kept], counts.col[kept], counts.data[kept]
+    # the order of first occurrence: the first paper naming both, then the pair's
+    # place among that paper's pairs (sorted names, so column order)
+    order = np.lexsort((b, a, _first_rows(incidence, a, b)))
+    for i, j, count in zip(shared[a[order]], shared[b[order]], counts[order], strict=True):
+        yield (names[i], names[j]), int(count)
 
 
-def _pair_code_chunks(
-    paper_concepts: Sequence[Collection[str]], index: dict[str, int], n: int
-) -> Iterator[tuple[int, np.ndarray]]:
-    """The codes of every paper's pairs (``a * n + b`` for concept indexes ``a < b``, in
-    ``itertools.combinations`` order), about :data:`_PAIR_CHUNK` at a time, each
-    chunk with the position of its first occurrence among all of them."""
-    chunk: list[np.ndarray] = []
-    size = base = 0
-    triangles: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-    for concepts in paper_concepts:
-        k = len(concepts)
-        if k < 2:
-            continue
-        ids = np.fromiter(sorted(index[c] for c in concepts), dtype=np.int64, count=k)
-        if k not in triangles:
-            triangles[k] = np.triu_indices(k, 1)  # pairs in itertools.combinations order
-        first, second = triangles[k]
-        chunk.append(ids[first] * n + ids[second])
-        size += len(first)
-        if size >= _PAIR_CHUNK:
-            yield base, np.concatenate(chunk)
-            base += size
-            chunk, size = [], 0
-    if chunk:
-        yield base, np.concatenate(chunk)
+def _first_rows(incidence: sparse.csr_matrix, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """For each pair of columns ``(a[k], b[k])``, ``a[k] < b[k]``, set together in some
+    row of ``incidence``, the first such row.
+
+    Lists every pair of columns set in a row, row by row, and takes each pair's
+    first: a row of ``k`` ones has ``k (k - 1) / 2`` pairs.
+    """
+    incidence.sort_indices()
+    ones, n = incidence.nnz, incidence.shape[1]
+    row_of = np.repeat(np.arange(incidence.shape[0]), np.diff(incidence.indptr))
+    # each one pairs with every one after it in its row
+    after = incidence.indptr[1:][row_of] - np.arange(ones) - 1
+    left = np.repeat(np.arange(ones), after)
+    right = left + 1 + np.arange(len(left)) - np.repeat(np.cumsum(after) - after, after)
+    codes = incidence.indices[left].astype(np.int64) * n + incidence.indices[right]
+    distinct, first = np.unique(codes, return_index=True)
+    wanted = np.searchsorted(distinct, a.astype(np.int64) * n + b)
+    return row_of[left[first[wanted]]]
 
 
-class _PairTotals:
-    """Running counts of pair codes: sorted distinct codes, their counts and the position
-    of their first occurrence."""
-
-    def __init__(self) -> None:
-        # 32-bit counts and positions while they fit (a count is at most the number of
-        # papers): a third less memory than 64-bit ones, at the graph step's peak
-        self.codes = np.empty(0, dtype=np.int64)
-        self.counts = np.empty(0, dtype=np.int32)
-        self.first = np.empty(0, dtype=np.int32)
-
-    def add(self, codes: np.ndarray, positions: int | np.ndarray) -> None:
-        """Count ``codes``, found at ``positions`` among all occurrences (an array, or
-        the position of the first when they follow each other)."""
-        new, first, counts = np.unique(codes, return_index=True, return_counts=True)
-        first = first + positions if np.ndim(positions) == 0 else positions[first]
-        if len(first) and first.max() > np.iinfo(self.first.dtype).max:
-            self.first = self.first.astype(np.int64)
-        # codes already counted keep their first position and add their counts; the
-        # others are inserted in order. Arrays the size of the totals are made once
-        # or twice here, not the half a dozen a unique over both would make.
-        at = np.searchsorted(self.codes, new)
-        known = at < len(self.codes)
-        known[known] = self.codes[at[known]] == new[known]
-        np.add.at(self.counts, at[known], counts[known])
-        fresh = ~known
-        self.codes = np.insert(self.codes, at[fresh], new[fresh])
-        self.counts = np.insert(self.counts, at[fresh], counts[fresh])
-        self.first = np.insert(self.first, at[fresh], first[fresh])
-
-
-def _add_is_a_edges(
-    graph: nx.MultiDiGraph,
-    broader: dict[str, str],
-    papers_of: Mapping[str, int],
-) -> None:
+def _add_is_a_edges(graph: nx.MultiDiGraph, broader: dict[str, str]) -> None:
     """IS_A from a concept to its broader one by head phrase, when both are in the graph."""
+    nodes = graph.nodes
+
+    def linked(cid: str) -> bool:  # a concept some paper links to
+        return cid in nodes and nodes[cid]["label"] != PAPER
+
     for narrow, broad in sorted(broader.items()):
-        if narrow in papers_of and broad in papers_of:
-            attrs = {
-                "type": IS_A,
-                "reason": f"head phrase: {graph.nodes[broad]['key']!r}",
-                "weight": papers_of[narrow],
-            }
-            graph.add_edge_keeping(narrow, broad, IS_A, shared_key_dict(attrs))
+        if linked(narrow) and linked(broad):
+            reason = f"head phrase: {nodes[broad]['key']!r}"
+            weight = nodes[narrow]["paper_count"]
+            graph.add_edge(narrow, broad, key=IS_A, type=IS_A, reason=reason, weight=weight)
 
 
 def _add_broader_edges(
@@ -431,7 +288,6 @@ def _paper_attributes(paper: Paper, proposed_names: list[str]) -> dict:
         "abstract": paper.abstract,
         "year": paper.year,
         "venue": paper.venue,
-        # the paper's own lists, not copies: two lists fewer for every paper
         "authors": paper.authors,
         "keywords": paper.keywords,
         "doi": paper.doi,

@@ -38,9 +38,9 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 import numpy as np
-from scipy import sparse
 
 from ..defaults import DEFAULT_MAP_NODES
+from .incidence import cooccurrence, incidence_matrix
 from .layout import spring_layout
 from .schema import CONCEPT_LABELS, PAPER
 
@@ -295,11 +295,8 @@ def _cooccurrence(chosen: list, papers_of: dict) -> tuple[np.ndarray, list]:
         for p in papers_of[c]:
             rows.append(index[p])
             cols.append(j)
-    incidence = sparse.csr_matrix(
-        (np.ones(len(rows), dtype=np.float32), (rows, cols)),
-        shape=(len(paper_ids), len(chosen)),
-    )
-    counts = (incidence.T @ incidence).toarray()
+    incidence = incidence_matrix(rows, cols, (len(paper_ids), len(chosen)), dtype=np.float32)
+    counts = cooccurrence(incidence).toarray()
     np.fill_diagonal(counts, 0)
     return counts, paper_ids
 
