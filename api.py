@@ -11,29 +11,23 @@ from typing import Literal
 
 import networkx as nx
 
+from . import stages
 from .atomic import remove_leftovers
 from .export.graphml import write_graphml
 from .export.html import ViewReport, write_html
 from .export.html_map import MapReport, prefers_map, write_map_html
 from .export.neo4j_bundle import write_neo4j_bundle
-from .extract.cache import ExtractionCache, pipeline_identity
-from .extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
-from .extract.dask_cluster import extract_on_dask
-from .extract.labels import unify_concept_labels, vote_labels
-from .extract.model_names import resolve_model
-from .extract.readers import read_inputs
-from .extract.resolve import forget_memoised_names, resolve_concepts
-from .extract.specificity import drop_generic
-from .extract.titles import mark_title_proposals
-from .graph.builder import build_knowledge_graph
+from .extract.resolve import forget_memoised_names
 from .graph.io import load_graph, save_graph
 from .graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES
 from .output_switch import staged_folder
-from .records import Paper, PaperMentions, ReadResult, Resolution
+from .records import Paper, ReadResult, Resolution
+from .stages import BuildOptions, Corpus, Stage, run_stages
 
 log = logging.getLogger(__name__)
 
 __all__ = [
+    "BUILD_STAGES",
     "CORPUS_STEPS",
     "BuildResult",
     "Outputs",
@@ -60,6 +54,8 @@ class BuildResult:
     relabelled_mentions: int = 0
     #: papers whose extraction came from the cache (:mod:`paperkg.extract.cache`)
     from_cache: int = 0
+    #: seconds each stage of :data:`BUILD_STAGES` took, by name, in order
+    seconds: dict[str, float] = field(default_factory=dict)
 
     @property
     def concept_count(self) -> int:
@@ -87,13 +83,19 @@ class BuildResult:
         ]
 
 
-#: what :func:`build` tells ``on_step`` it does after extraction, in order
-CORPUS_STEPS = (
-    "finding corpus terms",
-    "reading titles and voting labels",
-    "resolving concepts",
-    "building the graph",
+#: The build, stage by stage: each is a function of :mod:`paperkg.stages` from the
+#: corpus state to the next; :func:`build` runs them in this order.
+BUILD_STAGES: tuple[Stage, ...] = (
+    Stage("reading inputs", stages.read),
+    Stage("extracting mentions", stages.extract),
+    Stage("finding corpus terms", stages.add_corpus_terms, wanted=lambda o: o.corpus_terms),
+    Stage("reading titles and voting labels", stages.read_titles_and_vote_labels),
+    Stage("resolving concepts", stages.resolve),
+    Stage("building the graph", stages.build_graph),
 )
+
+#: what :func:`build` tells ``on_step`` it does after extraction, in order
+CORPUS_STEPS = tuple(stage.name for stage in BUILD_STAGES[2:])
 
 
 def _silent(_step: str) -> None:
@@ -117,111 +119,48 @@ def build(
     cache_dir: str | Path | None = None,
     dask: str | None = None,
 ) -> BuildResult:
-    """Read ``paths``, extract mentions, resolve concepts and build the graph.
+    """Read ``paths``, extract mentions, resolve concepts and build the graph:
+    :data:`BUILD_STAGES`, in order.
 
     ``min_cooccurrence`` defaults to 1 for corpora under 500 papers and 2 above, so a
-    large corpus does not drown in one-off co-occurrence edges. ``on_read`` is called
-    once the inputs are read (e.g. to size a progress bar) and ``on_paper`` after
-    each paper is processed (or, with ``on_cached``, ``on_cached`` once with the
-    number found in the extraction cache, and ``on_paper`` for the others only:
-    a rate of papers per second then counts extracted papers alone); ``on_step`` is
-    called with what the build does next once extraction is done (one of
-    :data:`CORPUS_STEPS`: at 100,000 papers these steps take minutes, which a user
-    should see named). ``corpus_terms`` also finds, in every abstract, the terms the
-    extractor tagged consistently in other abstracts of the corpus.
-    ``jobs`` processes extract in parallel (default: one per core), with the
-    same results as one. With ``cache_dir`` (e.g.
+    large corpus does not drown in one-off co-occurrence edges. ``on_step`` is called
+    with each stage's name as it starts (at 100,000 papers the corpus steps take
+    minutes, which a user should see named); ``on_read`` once the inputs are read
+    (e.g. to size a progress bar); ``on_paper`` after each paper is extracted (or,
+    with ``on_cached``, ``on_cached`` once with the number found in the extraction
+    cache, and ``on_paper`` for the others only: a rate of papers per second then
+    counts extracted papers alone). ``corpus_terms`` also finds, in every abstract,
+    the terms the extractor tagged consistently in other abstracts of the corpus.
+    ``jobs`` processes extract in parallel (default: one per core), with the same
+    results as one. With ``cache_dir`` (e.g.
     :func:`~paperkg.extract.cache.default_cache_dir`), each paper's extraction is
     kept there and reused while its text and the pipeline stay the same, so a
     rebuild extracts only new or changed papers. With ``dask`` (a scheduler
     address, or ``local``), the workers of that Dask cluster extract instead
     (:mod:`paperkg.extract.dask_cluster`); the graph is the same.
     """
-    step = on_step or _silent
+    options = BuildOptions(
+        format=format, model=model, alias_file=alias_file, on_error=on_error,
+        min_cooccurrence=min_cooccurrence, corpus_terms=corpus_terms, jobs=jobs,
+        cache_dir=cache_dir, dask=dask, on_paper=on_paper, on_cached=on_cached, on_read=on_read,
+    )  # fmt: skip
     try:
-        read = read_inputs(paths, format=format, on_error=on_error)
-        if on_read is not None:
-            on_read(read)
-        results, from_cache = _extract(
-            read.papers, model, jobs, cache_dir, on_paper, dask, on_cached=on_cached
-        )
-        added = 0
-        if corpus_terms:
-            step(CORPUS_STEPS[0])
-            occurrences = Occurrences()
-            terms = find_corpus_terms(results, occurrences=occurrences)
-            results, added = add_corpus_term_mentions(results, terms, occurrences)
-        step(CORPUS_STEPS[1])
-        results, _ = mark_title_proposals(results)
-        results, relabelled = vote_labels(results)
-        step(CORPUS_STEPS[2])
-        resolution = resolve_concepts(results, alias_file=alias_file)
-        resolution = unify_concept_labels(resolution)
-        resolution = drop_generic(results, resolution)
-        if min_cooccurrence is None:
-            min_cooccurrence = 1 if len(read.papers) < 500 else 2
-        mention_count = sum(len(r.mentions) for r in results)
-        step(CORPUS_STEPS[3])
-        graph = build_knowledge_graph(results, resolution, min_cooccurrence=min_cooccurrence)
-        log.info("%d papers, %d mentions, %d nodes", len(read.papers), mention_count, len(graph))
-        return BuildResult(
-            graph=graph,
-            read=read,
-            resolution=resolution,
-            mention_count=mention_count,
-            corpus_term_mentions=added,
-            relabelled_mentions=relabelled,
-            from_cache=from_cache,
-        )
+        corpus = run_stages(BUILD_STAGES, Corpus(list(paths), options), on_step)
     finally:
         forget_memoised_names()  # they hold every name of the corpus
-
-
-def _extract(
-    papers: list[Paper],
-    model: str | Path | None,
-    jobs: int | None,
-    cache_dir: str | Path | None,
-    on_paper: Callable[[Paper], None] | None,
-    dask: str | None = None,
-    on_cached: Callable[[int], None] | None = None,
-) -> tuple[list[PaperMentions], int]:
-    """Every paper's mentions, in order: from the cache where it has them, else extracted
-    (and then stored). Returns them with the number that came from the cache."""
-    cached: list[PaperMentions | None] = [None] * len(papers)
-    cache = None
-    if cache_dir is not None:
-        cache = ExtractionCache(cache_dir, identity=pipeline_identity(resolve_model(model)))
-        cached = [cache.get(p) for p in papers]
-        if on_cached is not None:
-            on_cached(sum(hit is not None for hit in cached))
-        elif on_paper is not None:
-            for paper, hit in zip(papers, cached, strict=True):
-                if hit is not None:
-                    on_paper(paper)
-    todo = [p for p, hit in zip(papers, cached, strict=True) if hit is None]
-    found: list[PaperMentions] = []
-    if todo and dask:
-        found = extract_on_dask(dask, model, todo, jobs=jobs, on_paper=on_paper)
-    elif todo:
-        # spaCy only when there is something to extract, and PyTorch only if the model needs it
-        from .extract.spacy_import import import_spacy_for
-
-        import_spacy_for(model)
-        from .extract.extractor import default_jobs, extract_mentions
-        from .extract.pipeline import load_pipeline
-
-        jobs = default_jobs() if jobs is None else max(1, jobs)
-        # several processes each load the pipeline themselves (a bad model's error
-        # comes back from them); a single one uses it loaded here
-        nlp = model if jobs > 1 and len(todo) > 2 * jobs else load_pipeline(model)
-        found = extract_mentions(nlp, todo, on_paper=on_paper, jobs=jobs)
-    fresh = iter(found)
-    results = [hit if hit is not None else next(fresh) for hit in cached]
-    if cache is not None:
-        for result in found:
-            cache.put(result)
-    return results, len(papers) - len(todo)
+    mention_count = sum(len(r.mentions) for r in corpus.results)
+    log.info("%d papers, %d mentions, %d nodes", len(corpus.read.papers), mention_count,
+             len(corpus.graph))  # fmt: skip
+    return BuildResult(
+        graph=corpus.graph,
+        read=corpus.read,
+        resolution=corpus.resolution,
+        mention_count=mention_count,
+        corpus_term_mentions=corpus.corpus_term_mentions,
+        relabelled_mentions=corpus.relabelled_mentions,
+        from_cache=corpus.from_cache,
+        seconds=corpus.seconds,
+    )
 
 
 def build_graph(paths: Iterable[str | Path] | str | Path, **options) -> nx.MultiDiGraph:

@@ -133,8 +133,8 @@ def build(
     were skipped (each named in the summary; --strict makes that a failure);
     1 nothing was built (one line says why); 2 the command line was wrong.
     """
+    from ..api import BUILD_STAGES, write_outputs
     from ..api import build as build_result
-    from ..api import write_outputs
     from ..extract.cache import default_cache_dir
 
     progress = Progress(
@@ -151,6 +151,9 @@ def build(
     task = progress.add_task("extracting", total=None)
 
     def show(step: str) -> None:
+        if step == BUILD_STAGES[1].name:  # extraction: the bar on_read sized counts papers
+            progress.update(task, description="extracting")
+            return
         # a step of unknown length: a moving bar and its own clock, not a full bar
         # beside the extraction's stopped one
         progress.reset(task, total=None, description=step, step=True)
@@ -259,6 +262,9 @@ def print_summary(result) -> None:
         amb = result.resolution.ambiguous_acronyms
         shown = "; ".join(f"{a}: {' | '.join(forms)}" for a, forms in list(amb.items())[:5])
         console.print(f"ambiguous acronyms kept apart ({len(amb)}): {shown}", highlight=False)
+    if result.seconds:
+        times = " · ".join(f"{name} {seconds:.1f} s" for name, seconds in result.seconds.items())
+        console.print(f"stages: {times}", highlight=False)
     lonely = result.papers_without_concepts()
     if lonely:
         console.print(f"papers with no concept: {len(lonely)}", highlight=False)

@@ -1,0 +1,201 @@
+"""The build's stages: each a function from the corpus state to the next, run in order.
+
+:data:`paperkg.api.BUILD_STAGES` lists them; :func:`run_stages` runs them one after
+the other, tells the caller each stage's name as it starts (a long build is never a
+silent wait) and times it. To change what a stage does, open the function it names
+here: each is a few lines that call the stage's own package (``extract.readers``,
+``extract.nlp``-side extraction and its cache, the corpus steps of ``extract``,
+``graph.builder``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Literal
+
+import networkx as nx
+
+from .extract.cache import ExtractionCache, pipeline_identity
+from .extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
+from .extract.dask_cluster import extract_on_dask
+from .extract.labels import unify_concept_labels, vote_labels
+from .extract.model_names import resolve_model
+from .extract.readers import read_inputs
+from .extract.resolve import resolve_concepts
+from .extract.specificity import drop_generic
+from .extract.titles import mark_title_proposals
+from .graph.builder import build_knowledge_graph
+from .records import Paper, PaperMentions, ReadResult, Resolution
+
+log = logging.getLogger(__name__)
+
+__all__ = ["BuildOptions", "Corpus", "Stage", "run_stages"]
+
+#: a build that reaches the stage named here kills itself with SIGKILL: how the tests
+#: check that a build killed at any stage leaves the last outputs whole
+KILL_AT = "PAPERKG_KILL_AT"
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What :func:`paperkg.api.build` was asked for (see its docstring)."""
+
+    format: str | None = None
+    model: str | Path | None = None
+    alias_file: str | Path | None = None
+    on_error: Literal["skip", "raise"] = "skip"
+    min_cooccurrence: int | None = None
+    corpus_terms: bool = True
+    jobs: int | None = None
+    cache_dir: str | Path | None = None
+    dask: str | None = None
+    on_paper: Callable[[Paper], None] | None = None
+    on_cached: Callable[[int], None] | None = None
+    on_read: Callable[[ReadResult], None] | None = None
+
+
+@dataclass
+class Corpus:
+    """The build's state between stages: what the inputs were, what was found so far."""
+
+    paths: list[str | Path]
+    options: BuildOptions
+    read: ReadResult = field(default_factory=ReadResult)
+    #: every paper's mentions, in input order
+    results: list[PaperMentions] = field(default_factory=list)
+    #: papers whose mentions came from the extraction cache
+    from_cache: int = 0
+    #: mentions added as corpus terms (:mod:`paperkg.extract.corpus_terms`)
+    corpus_term_mentions: int = 0
+    #: mentions whose label the corpus vote or their name changed
+    relabelled_mentions: int = 0
+    resolution: Resolution = field(default_factory=Resolution)
+    graph: nx.MultiDiGraph = field(default_factory=nx.MultiDiGraph)
+    #: seconds each stage took, by name, in order
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One named step of a build: ``run`` takes the corpus state and returns the next."""
+
+    name: str
+    run: Callable[[Corpus], Corpus]
+    #: whether the stage runs for these options (a stage a user switched off is not announced)
+    wanted: Callable[[BuildOptions], bool] = lambda _options: True
+
+
+def run_stages(
+    stages: Sequence[Stage], corpus: Corpus, on_step: Callable[[str], None] | None = None
+) -> Corpus:
+    """Run ``stages`` in order on ``corpus``, naming each to ``on_step`` and timing it."""
+    for stage in stages:
+        if not stage.wanted(corpus.options):
+            continue
+        if on_step is not None:
+            on_step(stage.name)
+        if os.environ.get(KILL_AT) == stage.name:
+            os.kill(os.getpid(), signal.SIGKILL)
+        started = time.perf_counter()
+        corpus = stage.run(corpus)
+        corpus.seconds[stage.name] = time.perf_counter() - started
+        log.info("%s: %.2f s", stage.name, corpus.seconds[stage.name])
+    return corpus
+
+
+def read(corpus: Corpus) -> Corpus:
+    """Read the input files into Paper records (:mod:`paperkg.extract.readers`)."""
+    options = corpus.options
+    result = read_inputs(corpus.paths, format=options.format, on_error=options.on_error)
+    if options.on_read is not None:
+        options.on_read(result)
+    return replace(corpus, read=result)
+
+
+def extract(corpus: Corpus) -> Corpus:
+    """Every paper's mentions, in order: from the cache where it has them, else extracted
+    (and then stored)."""
+    options, papers = corpus.options, corpus.read.papers
+    cached: list[PaperMentions | None] = [None] * len(papers)
+    cache = None
+    if options.cache_dir is not None:
+        identity = pipeline_identity(resolve_model(options.model))
+        cache = ExtractionCache(options.cache_dir, identity=identity)
+        cached = [cache.get(p) for p in papers]
+        _count_cached(options, papers, cached)
+    todo = [p for p, hit in zip(papers, cached, strict=True) if hit is None]
+    found = _extract_papers(todo, options) if todo else []
+    if cache is not None:
+        for result in found:
+            cache.put(result)
+    fresh = iter(found)
+    results = [hit if hit is not None else next(fresh) for hit in cached]
+    return replace(corpus, results=results, from_cache=len(papers) - len(todo))
+
+
+def _count_cached(options: BuildOptions, papers: list[Paper], cached: list) -> None:
+    """Tell the caller how many papers came from the cache (at once, or one by one)."""
+    if options.on_cached is not None:
+        options.on_cached(sum(hit is not None for hit in cached))
+    elif options.on_paper is not None:
+        for paper, hit in zip(papers, cached, strict=True):
+            if hit is not None:
+                options.on_paper(paper)
+
+
+def _extract_papers(papers: list[Paper], options: BuildOptions) -> list[PaperMentions]:
+    """The mentions of ``papers``: on a Dask cluster, in worker processes, or here."""
+    if options.dask:
+        return extract_on_dask(
+            options.dask, options.model, papers, jobs=options.jobs, on_paper=options.on_paper
+        )
+    # spaCy only when there is something to extract, and PyTorch only if the model needs it
+    from .extract.spacy_import import import_spacy_for
+
+    import_spacy_for(options.model)
+    from .extract.extractor import default_jobs, extract_mentions
+    from .extract.pipeline import load_pipeline
+
+    jobs = default_jobs() if options.jobs is None else max(1, options.jobs)
+    # several processes each load the pipeline themselves (a bad model's error comes
+    # back from them); a single one uses it loaded here
+    nlp = options.model if jobs > 1 and len(papers) > 2 * jobs else load_pipeline(options.model)
+    return extract_mentions(nlp, papers, on_paper=options.on_paper, jobs=jobs)
+
+
+def add_corpus_terms(corpus: Corpus) -> Corpus:
+    """Tag, in every abstract, the terms the extractor tagged consistently in others."""
+    occurrences = Occurrences()
+    terms = find_corpus_terms(corpus.results, occurrences=occurrences)
+    results, added = add_corpus_term_mentions(corpus.results, terms, occurrences)
+    return replace(corpus, results=results, corpus_term_mentions=added)
+
+
+def read_titles_and_vote_labels(corpus: Corpus) -> Corpus:
+    """Mark what titles name as proposed; give each name the label the corpus agrees on."""
+    results, _ = mark_title_proposals(corpus.results)
+    results, relabelled = vote_labels(results)
+    return replace(corpus, results=results, relabelled_mentions=relabelled)
+
+
+def resolve(corpus: Corpus) -> Corpus:
+    """Mentions to canonical concepts; one label per concept; generic concepts left out."""
+    resolution = resolve_concepts(corpus.results, alias_file=corpus.options.alias_file)
+    resolution = unify_concept_labels(resolution)
+    resolution = drop_generic(corpus.results, resolution)
+    return replace(corpus, resolution=resolution)
+
+
+def build_graph(corpus: Corpus) -> Corpus:
+    """The graph of papers and concepts (co-occurrence above 500 papers needs two papers)."""
+    minimum = corpus.options.min_cooccurrence
+    if minimum is None:
+        minimum = 1 if len(corpus.read.papers) < 500 else 2
+    graph = build_knowledge_graph(corpus.results, corpus.resolution, min_cooccurrence=minimum)
+    return replace(corpus, graph=graph)
