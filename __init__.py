@@ -8,7 +8,7 @@ analyse the networkx graph) and :mod:`paperkg.export` (files, Neo4j, HTML).
 and ``paperkg --help`` stay fast (spaCy loads only when a graph is built).
 """
 
-__version__ = "0.1.0"
+from paperkg.version import __version__  # absolute: pytest imports this file alone too
 
 __all__ = ["build_graph", "load_graph", "__version__"]
 

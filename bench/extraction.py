@@ -130,7 +130,7 @@ def stock_ner(nlp):
 def with_corpus_terms(nlp):
     """The pipeline, then :mod:`paperkg.extract.corpus_terms` over the eval set as the corpus."""
     from paperkg.extract.corpus_terms import add_corpus_term_mentions, find_corpus_terms
-    from paperkg.extract.extractor import mentions_from_doc
+    from paperkg.extract.mentions import mentions_from_doc
     from paperkg.records import Paper, PaperMentions
 
     def predict(texts):

@@ -9,7 +9,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from . import app
+from .app import app
 from .output import console
 
 

@@ -18,7 +18,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from . import app
+from .app import app
 from .output import console, err_console, print_push_report
 
 #: exit code of a build that wrote its outputs but skipped bad records

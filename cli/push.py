@@ -9,7 +9,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..export.neo4j_rows import DEFAULT_BATCH_SIZE
-from . import app
+from .app import app
 from .output import err_console, print_push_report
 
 

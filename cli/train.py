@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
-from . import app
+from .app import app
 from .output import console
 
 

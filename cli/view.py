@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..defaults import DEFAULT_MAP_NODES, DEFAULT_MAX_NODES, MAP_MIN_PAPERS
-from . import app
+from .app import app
 from .output import console
 
 

@@ -49,7 +49,7 @@ CACHE_ENV = "PAPERKG_CACHE_DIR"
 #: bump when the entry format changes
 _FORMAT = 1
 _CODE_DIRS = ("components",)
-_CODE_FILES = ("extractor.py", "pipeline.py", "acronym_match.py", "names.py")
+_CODE_FILES = ("extractor.py", "mentions.py", "pipeline.py", "acronym_match.py", "names.py")
 
 
 def default_cache_dir() -> Path:
@@ -64,7 +64,7 @@ def pipeline_identity(model_dir: str | Path | None) -> str:
     """A hash of everything that decides what the pipeline finds in a text."""
     from importlib.metadata import version
 
-    from .. import __version__
+    from ..version import __version__
 
     digest = hashlib.sha256()
     digest.update(f"format {_FORMAT} paperkg {__version__} spacy {version('spacy')}".encode())

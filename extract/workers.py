@@ -1,6 +1,6 @@
 """What an extraction worker process runs: load the pipeline once, extract chunks.
 
-Kept apart from :mod:`.extractor`, which imports spaCy: a spawned worker imports
+Kept apart from :mod:`.extractor` (which starts the workers) and :mod:`.mentions`, which import spaCy: a spawned worker imports
 this module to find its initialiser, and spaCy must be imported only after
 :func:`~.spacy_import.import_spacy_for` has decided whether PyTorch comes with it.
 """
@@ -58,7 +58,7 @@ def load_worker(model: str | None) -> None:
 
 def extract_chunk(papers: list[Paper]) -> list[PaperMentions]:
     """The mentions of ``papers``, with the pipeline :func:`load_worker` loaded."""
-    from .extractor import extract_mentions
+    from .mentions import extract_here
 
     assert _worker_nlp is not None, "load_worker runs first, as the pool's initializer"
-    return extract_mentions(_worker_nlp, papers)
+    return extract_here(_worker_nlp, papers)

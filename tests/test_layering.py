@@ -108,3 +108,69 @@ def test_a_build_from_the_cache_never_loads_spacy(tmp_path):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def imports_of(path: Path, modules: dict[str, Path], root: Path = ROOT) -> set[str]:
+    """The paperkg modules ``path`` imports, anywhere in it (lazy imports count too).
+
+    ``from . import cypher`` imports the submodule ``cypher``; ``from . import app``,
+    where ``app`` is no module, imports the package itself.
+    """
+    name = _module_name(path, root)
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            subs = [f"{source}.{a.name}" for a in node.names if f"{source}.{a.name}" in modules]
+            found.update(subs if len(subs) == len(node.names) else [source, *subs])
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return (found & modules.keys()) - {name}
+
+
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(["paperkg", *(parts[:-1] if parts[-1] == "__init__" else parts)])
+
+
+def package_modules(root: Path = ROOT) -> dict[str, Path]:
+    skip = {"tests", "bench", "docs", "build", ".venv"}
+    return {
+        _module_name(p, root): p
+        for p in root.rglob("*.py")
+        if not skip & set(p.relative_to(root).parts) and p.name != "setup.py"
+    }
+
+
+def import_circles(root: Path = ROOT) -> list[list[str]]:
+    """Every set of modules that import each other, directly or round a circle."""
+    modules = package_modules(root)
+    graph = {name: imports_of(path, modules, root) for name, path in modules.items()}
+    reach = {}
+    for start in graph:  # what each module reaches (a few hundred modules: plain search)
+        seen, todo = set(), list(graph[start])
+        while todo:
+            if (m := todo.pop()) not in seen:
+                seen.add(m)
+                todo.extend(graph[m])
+        reach[start] = seen
+    circles = {frozenset({a} | {b for b in reach[a] if a in reach[b]}) for a in graph}
+    return sorted(sorted(c) for c in circles if len(c) > 1)
+
+
+def test_no_module_imports_one_that_imports_it():
+    assert import_circles() == []
+
+
+def test_the_circle_check_sees_a_package_and_its_module_importing_each_other(tmp_path):
+    package = tmp_path / "cli"
+    package.mkdir()
+    (package / "__init__.py").write_text("from . import build\napp = object()\n")
+    (package / "build.py").write_text("from . import app\nfrom .. import records\n")
+    (tmp_path / "records.py").write_text("")
+    assert import_circles(tmp_path) == [["paperkg.cli", "paperkg.cli.build"]]

@@ -214,7 +214,7 @@ def test_one_name_gets_one_label_within_an_abstract(nlp):
     ["It is on par with the best of 300 datasets.", "We obtain 89.7× inference acceleration."],
 )
 def test_quantities_are_not_mentions(nlp, text):
-    from paperkg.extract.extractor import mentions_from_doc
+    from paperkg.extract.mentions import mentions_from_doc
 
     mentions, _ = mentions_from_doc(nlp(text))
     assert not any(m.text[0].isdigit() for m in mentions)
