@@ -92,3 +92,30 @@ def test_every_annotated_span_is_where_its_offsets_say(shared_data):
             for concept in row["concepts"]:
                 for field, start, end, text in concept["mentions"]:
                     assert texts[field][start:end] == text, (row["paper_id"], text)
+
+
+def test_links_are_judged_against_a_papers_annotation_by_rule():
+    _annotation()  # bench/ on the path
+    spec = importlib.util.spec_from_file_location("annotated", ROOT / "bench" / "annotated.py")
+    annotated = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(annotated)
+
+    def concept(name, label, *surfaces, specific=True):
+        mentions = [["abstract", 0, len(s), s] for s in surfaces]
+        return {"name": name, "label": label, "specific": specific, "mentions": mentions}
+
+    paper = [
+        concept("reinforcement learning from human feedback", "Method", "RLHF"),
+        concept("EB-TC$\\varepsilon$", "Method", "EB-TC$\\varepsilon$"),
+        concept("training data", "Dataset", "training data", specific=False),
+    ]
+
+    def verdict(name, label, aliases=()):
+        return annotated.judge_link({"name": name, "label": label, "aliases": aliases}, paper)[0]
+
+    assert verdict("RLHF", "Method") == "right"
+    assert verdict("Reinforcement Learning from Human Feedback", "Method") == "right"
+    assert verdict("EB-TCε", "Method") == "right"  # LaTeX read as the pipeline reads it
+    assert verdict("RLHF", "Task") == "wrong_label"
+    assert verdict("human feedback", "Method") == "cut_wrongly"
+    assert verdict("training data", "Dataset") == "generic"
