@@ -321,6 +321,11 @@ def main(argv: list[str] | None = None) -> int:
         second = {k: v for c in args.check for k, v in load_annotations(c).items()}
         first = load_annotations()
         print(json.dumps(agreement(first, second), indent=1))
+        print("per batch of the first reader (5 papers each):")
+        for batch in [b for b in all_batches if not b.startswith("check")]:
+            ours = {k: v for k, v in first.items() if v["batch"] == batch}
+            row = agreement(ours, second)
+            print(f"  {batch:9} " + "  ".join(f"{k} {v}" for k, v in row.items()))
         return 0
     if args.command == "stats":
         rows = load_annotations()

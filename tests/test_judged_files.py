@@ -48,3 +48,74 @@ def test_every_judged_title_name_has_a_known_verdict():
     for row in rows:
         assert row["verdict"] in {"name", "slogan", "topic"}, row
         assert row["paper_id"] and row["phrase"], row
+
+
+def _annotation():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))  # annotation.py imports judging.fold
+    spec = importlib.util.spec_from_file_location("annotation", ROOT / "bench" / "annotation.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_annotated_paper_is_in_its_batch_with_known_labels_and_flags():
+    annotation = _annotation()
+    files = sorted(annotation.ANNOTATIONS.glob("*.jsonl"))
+    assert {f.stem for f in files} >= {"test-1", "select-1", "train-1", "check-1"}
+    for path in files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            assert row["batch"] == path.stem and row["split"] == annotation.split_of(path.stem)
+            for concept in row["concepts"]:
+                assert annotation.check_concept({**concept, "surfaces": ["x"]}) is None, concept
+                for field, start, end, text in concept["mentions"]:
+                    assert field in annotation.FIELDS and 0 <= start < end and text
+
+
+@pytest.mark.shared_data
+def test_every_annotated_span_is_where_its_offsets_say(shared_data):
+    annotation = _annotation()
+    papers = annotation.load_papers()
+    batches = annotation.batches(list(papers))
+    test_ids = {pid for b, ids in batches.items() if b.startswith("test") for pid in ids}
+    train_ids = {pid for b, ids in batches.items() if b.startswith("train") for pid in ids}
+    assert not test_ids & train_ids  # the held-out set is apart
+    for path in sorted(annotation.ANNOTATIONS.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            paper = papers[row["paper_id"]]
+            assert row["paper_id"] in batches[row["batch"]]
+            assert row["text_sha1"] == annotation.text_hash(paper), "the reader changed"
+            texts = annotation.fields_of(paper)
+            for concept in row["concepts"]:
+                for field, start, end, text in concept["mentions"]:
+                    assert texts[field][start:end] == text, (row["paper_id"], text)
+
+
+def test_links_are_judged_against_a_papers_annotation_by_rule():
+    _annotation()  # bench/ on the path
+    spec = importlib.util.spec_from_file_location("annotated", ROOT / "bench" / "annotated.py")
+    annotated = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(annotated)
+
+    def concept(name, label, *surfaces, specific=True):
+        mentions = [["abstract", 0, len(s), s] for s in surfaces]
+        return {"name": name, "label": label, "specific": specific, "mentions": mentions}
+
+    paper = [
+        concept("reinforcement learning from human feedback", "Method", "RLHF"),
+        concept("EB-TC$\\varepsilon$", "Method", "EB-TC$\\varepsilon$"),
+        concept("training data", "Dataset", "training data", specific=False),
+    ]
+
+    def verdict(name, label, aliases=()):
+        return annotated.judge_link({"name": name, "label": label, "aliases": aliases}, paper)[0]
+
+    assert verdict("RLHF", "Method") == "right"
+    assert verdict("Reinforcement Learning from Human Feedback", "Method") == "right"
+    assert verdict("EB-TCε", "Method") == "right"  # LaTeX read as the pipeline reads it
+    assert verdict("RLHF", "Task") == "wrong_label"
+    assert verdict("human feedback", "Method") == "cut_wrongly"
+    assert verdict("training data", "Dataset") == "generic"

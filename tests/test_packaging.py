@@ -61,7 +61,7 @@ def wheel(tmp_path_factory) -> Path:
         shutil.copy2(REPO / f, src / f)
     dist = tmp_path_factory.mktemp("dist")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
          "-w", str(dist), str(src)],
         check=True,
     )  # fmt: skip
