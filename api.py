@@ -11,7 +11,6 @@ from typing import Literal
 
 import networkx as nx
 
-from .atomic import remove_leftovers
 from .export.graphml import write_graphml
 from .export.html import ViewReport, write_html
 from .export.html_map import MapReport, prefers_map, write_map_html
@@ -35,6 +34,7 @@ log = logging.getLogger(__name__)
 
 __all__ = [
     "CORPUS_STEPS",
+    "OUTPUT_STEPS",
     "BuildResult",
     "Outputs",
     "build",
@@ -95,6 +95,16 @@ CORPUS_STEPS = (
     "reading titles and voting labels",
     "resolving concepts",
     "building the graph",
+)
+
+
+#: what :func:`write_outputs` tells ``on_step`` it does, in order (the names it writes)
+OUTPUT_STEPS = (
+    "writing graph.json",
+    "writing graph.graphml",
+    "writing graph.html",
+    "writing neo4j/",
+    "switching outputs",
 )
 
 
@@ -267,18 +277,21 @@ def write_outputs(
 
     The outputs are written into a new build folder inside ``outdir`` and their
     names in ``outdir`` are switched to it in one rename
-    (:func:`~paperkg.output_switch.staged_folder`), so a failure or a killed build never
+    (:mod:`paperkg.output_switch`), so a failure or a killed build never
     leaves a half-written file nor a graph.json of one build beside a neo4j/ of
-    another. Leftovers of a killed build are removed first. ``on_step`` is called
-    with ``"writing <file>"`` as each output is started.
+    another. ``on_step`` is called with each of :data:`OUTPUT_STEPS` as it starts
+    (graph.html's and neo4j/'s only when written).
+
+    Raises
+    ------
+    OutputsBusyError
+        Another build is writing into ``outdir`` now.
     """
     outdir = Path(outdir)
-    outdir.mkdir(parents=True, exist_ok=True)
-    remove_leftovers(outdir)  # temporaries of a build that was killed
     names = ["graph.json", "graph.graphml"]
     step = on_step or _silent
     view = None
-    with staged_folder(outdir, known=OUTPUT_NAMES) as staging:
+    with staged_folder(outdir, known=OUTPUT_NAMES, on_step=step) as staging:
         step("writing graph.json")
         save_graph(graph, staging / "graph.json")
         step("writing graph.graphml")
