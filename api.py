@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import os
+import signal
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -34,6 +36,7 @@ log = logging.getLogger(__name__)
 
 __all__ = [
     "CORPUS_STEPS",
+    "KILL_AT",
     "OUTPUT_STEPS",
     "BuildResult",
     "Outputs",
@@ -107,9 +110,23 @@ OUTPUT_STEPS = (
     "switching outputs",
 )
 
+#: A test hook: with this environment variable set to one of :data:`CORPUS_STEPS` or
+#: :data:`OUTPUT_STEPS`, a build kills itself with SIGKILL on reaching that step, so a
+#: test stops a real build at a named moment (``tests/test_interrupted_builds.py``).
+KILL_AT = "PAPERKG_KILL_AT"
 
-def _silent(_step: str) -> None:
-    """The ``on_step`` of a caller that does not ask for one."""
+
+def _stepper(on_step: Callable[[str], None] | None) -> Callable[[str], None]:
+    """``on_step``, after dying at the step :data:`KILL_AT` names."""
+    kill_at = os.environ.get(KILL_AT)
+
+    def step(name: str) -> None:
+        if name == kill_at:
+            os.kill(os.getpid(), signal.SIGKILL)
+        if on_step is not None:
+            on_step(name)
+
+    return step
 
 
 def build(
@@ -139,8 +156,9 @@ def build(
     a rate of papers per second then counts extracted papers alone); ``on_step`` is
     called with what the build does next once extraction is done (one of
     :data:`CORPUS_STEPS`: at 100,000 papers these steps take minutes, which a user
-    should see named). ``corpus_terms`` also finds, in every abstract, the terms the
-    extractor tagged consistently in other abstracts of the corpus.
+    should see named; see also :data:`KILL_AT`). ``corpus_terms`` also finds, in
+    every abstract, the terms the extractor tagged consistently in other abstracts
+    of the corpus.
     ``jobs`` processes extract in parallel (default: one per core), with the
     same results as one. With ``cache_dir`` (e.g.
     :func:`~paperkg.extract.cache.default_cache_dir`), each paper's extraction is
@@ -149,7 +167,7 @@ def build(
     address, or ``local``), the workers of that Dask cluster extract instead
     (:mod:`paperkg.extract.dask_cluster`); the graph is the same.
     """
-    step = on_step or _silent
+    step = _stepper(on_step)
     try:
         read = read_inputs(paths, format=format, on_error=on_error)
         if on_read is not None:
@@ -289,7 +307,7 @@ def write_outputs(
     """
     outdir = Path(outdir)
     names = ["graph.json", "graph.graphml"]
-    step = on_step or _silent
+    step = _stepper(on_step)
     view = None
     with staged_folder(outdir, known=OUTPUT_NAMES, on_step=step) as staging:
         step("writing graph.json")
