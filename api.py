@@ -12,7 +12,6 @@ from typing import Literal
 import networkx as nx
 
 from . import stages
-from .atomic import remove_leftovers
 from .export.graphml import write_graphml
 from .export.html import ViewReport, write_html
 from .export.html_map import MapReport, prefers_map, write_map_html
@@ -22,13 +21,15 @@ from .graph.io import load_graph, save_graph
 from .graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES
 from .output_switch import staged_folder
 from .records import Paper, ReadResult, Resolution
-from .stages import BuildOptions, Corpus, Stage, run_stages
+from .stages import KILL_AT, BuildOptions, Corpus, Stage, die_if_asked, run_stages
 
 log = logging.getLogger(__name__)
 
 __all__ = [
     "BUILD_STAGES",
     "CORPUS_STEPS",
+    "KILL_AT",
+    "OUTPUT_STEPS",
     "BuildResult",
     "Outputs",
     "build",
@@ -97,6 +98,15 @@ BUILD_STAGES: tuple[Stage, ...] = (
 #: what :func:`build` tells ``on_step`` it does after extraction, in order
 CORPUS_STEPS = tuple(stage.name for stage in BUILD_STAGES[2:])
 
+
+#: what :func:`write_outputs` tells ``on_step`` it does, in order (the names it writes)
+OUTPUT_STEPS = (
+    "writing graph.json",
+    "writing graph.graphml",
+    "writing graph.html",
+    "writing neo4j/",
+    "switching outputs",
+)
 
 def _silent(_step: str) -> None:
     """The ``on_step`` of a caller that does not ask for one."""
@@ -202,18 +212,24 @@ def write_outputs(
 
     The outputs are written into a new build folder inside ``outdir`` and their
     names in ``outdir`` are switched to it in one rename
-    (:func:`~paperkg.output_switch.staged_folder`), so a failure or a killed build never
+    (:mod:`paperkg.output_switch`), so a failure or a killed build never
     leaves a half-written file nor a graph.json of one build beside a neo4j/ of
-    another. Leftovers of a killed build are removed first. ``on_step`` is called
-    with ``"writing <file>"`` as each output is started.
+    another. ``on_step`` is called with each of :data:`OUTPUT_STEPS` as it starts
+    (graph.html's and neo4j/'s only when written).
+
+    Raises
+    ------
+    OutputsBusyError
+        Another build is writing into ``outdir`` now.
     """
     outdir = Path(outdir)
-    outdir.mkdir(parents=True, exist_ok=True)
-    remove_leftovers(outdir)  # temporaries of a build that was killed
     names = ["graph.json", "graph.graphml"]
-    step = on_step or _silent
+    def step(name: str) -> None:
+        die_if_asked(name)
+        (on_step or _silent)(name)
+
     view = None
-    with staged_folder(outdir, known=OUTPUT_NAMES) as staging:
+    with staged_folder(outdir, known=OUTPUT_NAMES, on_step=step) as staging:
         step("writing graph.json")
         save_graph(graph, staging / "graph.json")
         step("writing graph.graphml")

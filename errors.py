@@ -22,3 +22,7 @@ class GraphError(PaperkgError):
 
 class ExportError(PaperkgError):
     """Writing the graph out (files, Neo4j, HTML) failed."""
+
+
+class OutputsBusyError(ExportError):
+    """Another build is writing into the same output folder."""

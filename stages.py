@@ -35,11 +35,18 @@ from .records import Paper, PaperMentions, ReadResult, Resolution
 
 log = logging.getLogger(__name__)
 
-__all__ = ["BuildOptions", "Corpus", "Stage", "run_stages"]
+__all__ = ["KILL_AT", "BuildOptions", "Corpus", "Stage", "die_if_asked", "run_stages"]
 
-#: a build that reaches the stage named here kills itself with SIGKILL: how the tests
-#: check that a build killed at any stage leaves the last outputs whole
+#: A test hook: a build that reaches the stage or output step named in this environment
+#: variable kills itself with SIGKILL there, so a test stops a real build at a named
+#: moment (``tests/test_interrupted_builds.py``), not at a guessed fraction of its time.
 KILL_AT = "PAPERKG_KILL_AT"
+
+
+def die_if_asked(step: str) -> None:
+    """Kill this process with SIGKILL if :data:`KILL_AT` names ``step``."""
+    if os.environ.get(KILL_AT) == step:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 @dataclass(frozen=True)
@@ -100,8 +107,7 @@ def run_stages(
             continue
         if on_step is not None:
             on_step(stage.name)
-        if os.environ.get(KILL_AT) == stage.name:
-            os.kill(os.getpid(), signal.SIGKILL)
+        die_if_asked(stage.name)
         started = time.perf_counter()
         corpus = stage.run(corpus)
         corpus.seconds[stage.name] = time.perf_counter() - started

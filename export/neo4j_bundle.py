@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import logging
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -212,10 +213,10 @@ def write_neo4j_bundle(
 ) -> BundleReport:
     """Write the CSV files, ``import.cypher`` and ``README.txt`` of ``graph`` into ``outdir``.
 
-    Files of an earlier bundle in ``outdir`` are replaced all at once: the new
-    bundle is written beside it and swapped in (:func:`~paperkg.atomic.atomic_directory`),
-    so a killed build leaves the old bundle whole; other files there are kept
-    (those of ``keep_from`` instead, when the earlier bundle is there).
+    An earlier bundle in ``outdir`` is replaced whole: the new one is written
+    beside it and renamed in (:func:`~paperkg.atomic.atomic_directory`). Other files
+    there (a user's own) are kept: those of ``keep_from`` instead, when the earlier
+    bundle is there.
 
     Raises
     ------
@@ -227,8 +228,9 @@ def write_neo4j_bundle(
     report = BundleReport(outdir=outdir)
     writer = _CellWriter()
     try:
-        with atomic_directory(outdir, carry_over=_not_bundle_file, previous=keep_from) as staging:
+        with atomic_directory(outdir) as staging:
             _write_bundle(graph, staging, report, writer)
+            _keep_users_files(Path(keep_from or outdir), staging)
 
     except OSError as e:
         raise ExportError(f"cannot write the Neo4j bundle to {outdir}: {e}") from e
@@ -243,10 +245,12 @@ def write_neo4j_bundle(
     return report
 
 
-def _not_bundle_file(name: str) -> bool:
-    """A file of the old folder that a bundle does not write (a user's own), kept."""
-    bundle = name.startswith(("nodes_", "rels_")) and name.endswith(".csv")
-    return not bundle and name not in ("import.cypher", "README.txt")
+def _keep_users_files(old: Path, new: Path) -> None:
+    """Copy the files of the ``old`` bundle that a bundle does not write into ``new``."""
+    for path in old.iterdir() if old.is_dir() else ():
+        bundle = path.name.startswith(("nodes_", "rels_")) and path.name.endswith(".csv")
+        if path.is_file() and not bundle and path.name not in ("import.cypher", "README.txt"):
+            shutil.copy2(path, new / path.name)
 
 
 def _write_bundle(graph, folder: Path, report: BundleReport, writer: _CellWriter) -> None:

