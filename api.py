@@ -108,6 +108,7 @@ OUTPUT_STEPS = (
     "switching outputs",
 )
 
+
 def _silent(_step: str) -> None:
     """The ``on_step`` of a caller that does not ask for one."""
 
@@ -224,6 +225,7 @@ def write_outputs(
     """
     outdir = Path(outdir)
     names = ["graph.json", "graph.graphml"]
+
     def step(name: str) -> None:
         die_if_asked(name)
         (on_step or _silent)(name)
