@@ -9,6 +9,7 @@ One stage, no spaCy in it; it runs after extraction, over the whole corpus:
 * :mod:`.acronym_votes`: what an acronym stands for, in a paper and by corpus vote;
 * :mod:`.aliases`: a user's alias file, which overrides every rule;
 * :mod:`.lexicon`: the word lists all of them decide with, and why look-alikes differ;
+* :mod:`.groups`: the union-find the steps join nodes in, with the reason each joined;
 * :mod:`.resolver`: runs them in order (its ``STEPS``) and writes the
   :class:`~paperkg.records.Resolution`.
 """

@@ -36,6 +36,7 @@ from .acronym_votes import (
     paper_long_forms,
 )
 from .aliases import AliasFile, load_alias_file
+from .groups import Groups, Node
 from .keys import (
     canonical_key,
     clean_surface,
@@ -57,65 +58,6 @@ from .variants import (
 __all__ = ["canonical_key", "resolve_concepts"]
 
 logger = logging.getLogger(__name__)
-
-# --------------------------------------------------------------------------- union-find
-
-Node = tuple[str, str]  # (mention label, canonical key)
-
-
-@dataclass
-class _Groups:
-    """Union-find over (label, key) nodes that refuses unions the alias file forbids."""
-
-    never: set[frozenset[str]] = field(default_factory=set)
-    parent: dict[Node, Node] = field(default_factory=dict)
-    #: the keys in each group, by its root: kept only when some are ``never`` joined
-    #: (a set per node is 250 bytes, 180 MB at 100,000 papers)
-    keys: dict[Node, set[str]] = field(default_factory=dict)
-    #: why a node was joined to its group: node -> reason
-    reason: dict[Node, str] = field(default_factory=dict)
-
-    def add(self, node: Node) -> None:
-        if node not in self.parent:
-            self.parent[node] = node
-            if self.never:
-                self.keys[node] = {node[1]}
-
-    def find(self, node: Node) -> Node:
-        root = node
-        while self.parent[root] != root:
-            root = self.parent[root]
-        while self.parent[node] != root:
-            self.parent[node], node = root, self.parent[node]
-        return root
-
-    def forbidden(self, a: Node, b: Node) -> bool:
-        if not self.never:
-            return False
-        keys_a, keys_b = self.keys[self.find(a)], self.keys[self.find(b)]
-        for pair in self.never:
-            if len(pair) != 2:
-                continue
-            x, y = sorted(pair)
-            if (x in keys_a and y in keys_b) or (y in keys_a and x in keys_b):
-                return True
-        return False
-
-    def union(self, joining: Node, target: Node, reason: str) -> bool:
-        """Join ``joining``'s group to ``target``'s; False when refused or already one."""
-        self.add(joining)
-        self.add(target)
-        root_j, root_t = self.find(joining), self.find(target)
-        if root_j == root_t or self.forbidden(joining, target):
-            return False
-        self.parent[root_j] = root_t
-        if self.never:
-            self.keys[root_t] |= self.keys.pop(root_j)
-        # the joining node and the root of its group (which may be another node)
-        self.reason.setdefault(joining, reason)
-        self.reason.setdefault(root_j, reason)
-        return True
-
 
 # --------------------------------------------------------------------------- resolution
 
@@ -262,7 +204,7 @@ class _Resolver:
                     next(iter(pair)),
                 )
         #: the groups of nodes merged so far, with the reason each joined
-        self.groups = _Groups(never=never)
+        self.groups = Groups(never=never)
         #: (label, alias key, canonical key, canonical name) from the alias file
         self.alias_rules = [
             (label, canonical_key(alias, label), canonical_key(canonical, label), canonical)
