@@ -179,26 +179,12 @@ def concept_map(
     """
     wanted = set(CONCEPT_LABELS if labels is None else labels)
     paper_counts = _paper_counts(graph, wanted)
-    n_papers = sum(1 for _, d in graph.nodes(data=True) if d.get("label") == PAPER)
     if min_cooccurrence is None:
-        min_cooccurrence = 1 if n_papers < 200 else 2
-    ranked = sorted(
-        (c for c, n in paper_counts.items() if n >= max(min_papers, 1)),
-        key=lambda c: (-paper_counts[c], _name(graph, c).lower(), str(c)),
-    )
-    reasons = []
-    few = len(paper_counts) - len(ranked)
-    if few:
-        reasons.append(f"{few} concepts used by fewer than {max(min_papers, 1)} papers")
-    chosen = ranked[:max_nodes]
+        min_cooccurrence = _default_min_cooccurrence(graph)
+    chosen, reasons = _choose_concepts(graph, paper_counts, max_nodes, min_papers)
     # the papers of the concepts drawn only: a set for each of a large corpus's
     # hundreds of thousands of concepts was the peak memory of writing its map
     papers_of = {c: _papers_of(graph, c) for c in chosen}
-    if len(ranked) > max_nodes:
-        reasons.append(
-            f"{len(ranked) - max_nodes} less used concepts beyond max_nodes={max_nodes} "
-            "(raise --max-nodes to see more)"
-        )
     counts, paper_ids = _cooccurrence(chosen, papers_of)
     strength = _association_strength(counts)
     candidates = _candidate_pairs(counts, strength, min_cooccurrence)
@@ -212,37 +198,45 @@ def concept_map(
     membership = _clusters(len(chosen), candidates, seed=seed)
     clusters, cluster_of = _name_clusters(graph, chosen, membership, papers_of, counts)
     xy = _layout(len(chosen), candidates, kept, cluster_of, seed=seed)
-    years = _years(graph, chosen, papers_of)
-    proposed = _proposed_by(graph, chosen)
-    nodes = [
-        MapNode(
-            id=str(c),
-            name=_name(graph, c),
-            label=str(graph.nodes[c].get("label")),
-            aliases=_aliases(graph, c),
-            papers=len(papers_of[c]),
-            cluster=cluster_of[i],
-            x=round(float(xy[i, 0]), 1),
-            y=round(float(xy[i, 1]), 1),
-            mean_year=years[i],
-            proposed_by=proposed[i],
-        )
-        for i, c in enumerate(chosen)
-    ]
-    links = [
-        MapLink(str(chosen[i]), str(chosen[j]), int(counts[i, j]), round(float(s), 3))
-        for i, j, s in kept
-    ]
-    links.sort(key=lambda link: (-link.papers, -link.strength, link.source, link.target))
     return ConceptMap(
-        nodes=nodes,
-        links=links,
+        nodes=_map_nodes(graph, chosen, papers_of, cluster_of, xy),
+        links=_map_links(chosen, counts, kept),
         clusters=clusters,
         papers=len(paper_ids),
         concepts_left_out=len(paper_counts) - len(chosen),
         links_left_out=left_out_links,
         reasons=reasons,
     )
+
+
+# --- choosing -----------------------------------------------------------------------
+
+
+def _default_min_cooccurrence(graph: nx.MultiDiGraph) -> int:
+    """Two shared papers make a link; one already says something in a small corpus."""
+    n_papers = sum(1 for _, d in graph.nodes(data=True) if d.get("label") == PAPER)
+    return 1 if n_papers < 200 else 2
+
+
+def _choose_concepts(
+    graph: nx.MultiDiGraph, paper_counts: dict, max_nodes: int, min_papers: int
+) -> tuple[list, list[str]]:
+    """The concepts on the map, the most used first (ties: name), and one line per
+    reason others were left out."""
+    ranked = sorted(
+        (c for c, n in paper_counts.items() if n >= max(min_papers, 1)),
+        key=lambda c: (-paper_counts[c], _name(graph, c).lower(), str(c)),
+    )
+    reasons = []
+    few = len(paper_counts) - len(ranked)
+    if few:
+        reasons.append(f"{few} concepts used by fewer than {max(min_papers, 1)} papers")
+    if len(ranked) > max_nodes:
+        reasons.append(
+            f"{len(ranked) - max_nodes} less used concepts beyond max_nodes={max_nodes} "
+            "(raise --max-nodes to see more)"
+        )
+    return ranked[:max_nodes], reasons
 
 
 # --- counting -----------------------------------------------------------------------
@@ -451,3 +445,37 @@ def _aliases(graph, node) -> list[str]:
     if isinstance(aliases, str):  # GraphML round trips lists as strings
         aliases = [a for a in aliases.split("; ") if a]
     return [str(a) for a in aliases if str(a) != name]
+
+
+# --- what is drawn --------------------------------------------------------------------
+
+
+def _map_nodes(graph, chosen: list, papers_of: dict, cluster_of: list[int], xy) -> list[MapNode]:
+    """The chosen concepts as map nodes, in their order, with cluster and position."""
+    years = _years(graph, chosen, papers_of)
+    proposed = _proposed_by(graph, chosen)
+    return [
+        MapNode(
+            id=str(c),
+            name=_name(graph, c),
+            label=str(graph.nodes[c].get("label")),
+            aliases=_aliases(graph, c),
+            papers=len(papers_of[c]),
+            cluster=cluster_of[i],
+            x=round(float(xy[i, 0]), 1),
+            y=round(float(xy[i, 1]), 1),
+            mean_year=years[i],
+            proposed_by=proposed[i],
+        )
+        for i, c in enumerate(chosen)
+    ]
+
+
+def _map_links(chosen: list, counts: np.ndarray, kept: list) -> list[MapLink]:
+    """The drawn pairs as links, the most shared papers first."""
+    links = [
+        MapLink(str(chosen[i]), str(chosen[j]), int(counts[i, j]), round(float(s), 3))
+        for i, j, s in kept
+    ]
+    links.sort(key=lambda link: (-link.papers, -link.strength, link.source, link.target))
+    return links

@@ -9,8 +9,16 @@ One stage, no spaCy in it; it runs after extraction, over the whole corpus:
 * :mod:`.acronym_votes`: what an acronym stands for, in a paper and by corpus vote;
 * :mod:`.aliases`: a user's alias file, which overrides every rule;
 * :mod:`.lexicon`: the word lists all of them decide with, and why look-alikes differ;
-* :mod:`.resolver`: runs them in order (its ``STEPS``) and writes the
-  :class:`~paperkg.records.Resolution`.
+* :mod:`.evidence`: the corpus read once, before any merging: each mention's node
+  and the counts and definitions the steps decide on;
+* :mod:`.groups`: the union-find the steps join nodes in, with the reason each joined;
+* :mod:`.state`: what the steps share (evidence, groups, what they decide besides);
+* the merging steps, one module per kind: :mod:`.alias_overrides` (the alias
+  file, first), :mod:`.acronym_links`, :mod:`.spelling_merges`,
+  :mod:`.name_form_merges`;
+* :mod:`.concepts`: a group becomes a concept, with its name and its aliases' reasons;
+* :mod:`.resolver`: reads the corpus, runs the steps in order (its ``STEPS``), and
+  writes the :class:`~paperkg.records.Resolution`.
 """
 
 from .keys import canonical_key

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from paperkg.extract.resolve import resolve_concepts
-from paperkg.extract.resolve.resolver import _Groups
 
 from .conftest import paper, same_concept
 
@@ -93,14 +92,3 @@ def test_counts_for_the_build_summary():
         ]
     )
     assert (res.mention_count, len(res.concepts)) == (3, 2)
-
-
-def test_groups_keep_their_keys_only_when_some_must_never_merge():
-    """A set of keys per node is 250 bytes (180 MB at 100,000 papers); only an alias
-    file's never_merge pairs read them."""
-    plain = _Groups()
-    plain.union(("Method", "bert base"), ("Method", "bert"), "a variant")
-    assert plain.keys == {} and plain.find(("Method", "bert base")) == ("Method", "bert")
-    never = _Groups(never={frozenset({"bert", "roberta"})})
-    never.union(("Method", "bert base"), ("Method", "bert"), "a variant")
-    assert not never.union(("Method", "roberta"), ("Method", "bert base"), "a variant")

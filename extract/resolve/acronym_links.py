@@ -1,0 +1,96 @@
+"""The merging steps that join acronyms to what they stand for, across papers.
+
+Reading a paper already puts an acronym the paper defines on its long form's node
+(:mod:`.evidence`). These steps decide what one paper cannot: two long forms one
+paper gives one acronym, a name using an acronym ("dedicated WSD models") and its
+spelled-out form, and a bare acronym and the long form the corpus agrees on
+(:mod:`.acronym_votes` counts the votes). Each is a function of one
+:class:`~.state.MergeState`, run in the order of :data:`.resolver.STEPS`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+
+from .acronym_votes import majority_long_form
+from .groups import Node
+from .keys import canonical_key
+from .state import MergeState
+
+__all__ = ["link_corpus_acronyms", "link_paper_long_forms", "link_spelled_out_acronyms"]
+
+logger = logging.getLogger(__name__)
+
+
+def link_paper_long_forms(state: MergeState) -> None:
+    """Two long forms one paper gives one acronym ("separated convolutional network
+    (S3D)" and "Separated 3D (S3D)") name one thing, in each label they have."""
+    ev = state.evidence
+    labels = sorted({label for label, _ in ev.node_count})
+    for short, long, other, paper_id in ev.paper_links:
+        for label in labels:
+            a, b = (label, canonical_key(other, label)), (label, canonical_key(long, label))
+            if a[1] and b[1] and a != b and a in ev.node_count and b in ev.node_count:
+                state.groups.union(a, b, f"another long form of '{short}' in paper {paper_id}")
+
+
+def link_spelled_out_acronyms(state: MergeState) -> None:
+    """A name using an acronym ("dedicated WSD models") joins its spelled-out form
+    ("dedicated word sense disambiguation models") when the corpus agrees on
+    what the acronym stands for: the paper's long form holds a clear majority
+    of the acronym's definitions."""
+    ev, groups = state.evidence, state.groups
+    for node, surface, long_key, used in ev.expansions:
+        agreed = all(
+            (majority := majority_long_form(ev.definitions.get(short_key, {})))
+            and majority[0] == long
+            for short_key, long in used
+        )
+        if agreed:
+            target = (node[0], long_key)
+            groups.add(target)
+            state.expansion_targets.add(target)
+            groups.union(node, target, f"acronym spelled out: {long_key!r}")
+            if groups.find(node) == groups.find(target):
+                state.joined_expansions.add((node, surface))
+
+
+def link_corpus_acronyms(state: MergeState) -> None:
+    """A bare acronym joins the long form the corpus agrees on, or is reported.
+
+    The papers where the acronym (or its long form) has the bare mention's label
+    vote; when there are none, every defining paper does. So a METRIC "MAE" can
+    follow "mean absolute error" while most papers define MAE as a method. It
+    runs last, since the vote must see every group formed.
+    """
+    ev, groups = state.evidence, state.groups
+    for node in list(groups.parent):
+        label, key = node
+        if key not in ev.definitions:
+            continue
+        definitions = ev.labelled_definitions.get(node) or ev.definitions[key]
+        votes: Counter[Node] = Counter()
+        for long_key, n in definitions.items():
+            groups.add((label, long_key))
+            votes[groups.find((label, long_key))] += n
+        short = ev.short_surface[key].most_common(1)[0][0]
+        majority = majority_long_form(votes)
+        if majority is None:
+            state.ambiguous[short] = sorted(
+                {ev.long_surface[k].most_common(1)[0][0] for k in definitions},
+                key=str.lower,
+            )
+            logger.info("acronym %r left apart: %s", short, state.ambiguous[short])
+            continue
+        best_root, best, total = majority
+        long_key = max(
+            (k for k in definitions if groups.find((label, k)) == best_root),
+            key=lambda k: definitions[k],
+        )
+        long_name = ev.long_surface[long_key].most_common(1)[0][0]
+        groups.union(
+            node,
+            (label, long_key),
+            f"corpus acronym: '{short}' -> '{long_name}' ({best} of {total} definitions)",
+        )

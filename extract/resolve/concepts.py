@@ -1,0 +1,233 @@
+"""Each group of nodes becomes one concept: its key, its name, its aliases and why
+each alias joined.
+
+After the merging steps of :mod:`.resolver` have formed the groups, this module
+decides what a reader sees of each: which node's key the concept takes (not an
+acronym, the most used form), which written form names it (an alias file's name
+first; a paper's coined short name over a plain description), and, for every
+other surface form, the reason it is an alias (a definition in a paper, a
+spelling variant, the reason its node joined), so a merge can be audited.
+
+Examples
+--------
+>>> from paperkg.extract.resolve.evidence import read_corpus
+>>> from paperkg.extract.resolve.groups import Groups
+>>> from paperkg.extract.resolve.state import MergeState
+>>> from paperkg.records import Mention, Paper, PaperMentions
+>>> found = PaperMentions(Paper(id="p1", abstract="", text="", source="x"), [
+...     Mention("GNN", "METHOD", 0, 0, "", long_form="graph neural networks"),
+...     Mention("Graph Neural Networks", "METHOD", 0, 0, "")])
+>>> evidence, _ = read_corpus([found], renamed=set(), never=set())
+>>> groups = Groups()
+>>> groups.add(("METHOD", "graph neural network"))
+>>> made, concept_id_of = make_concepts(MergeState(evidence, groups))
+>>> concept_id_of
+{('METHOD', 'graph neural network'): 'Method:graph neural network'}
+>>> made[0].name, made[0].aliases
+('graph neural network', {'GNN': 1, 'Graph Neural Networks': 1})
+>>> made[0].merge_reasons["Graph Neural Networks"]
+"plural of 'graph neural network'"
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from operator import itemgetter
+
+from ...records import ENTITY_LABELS, Concept, concept_node_id
+from ..names import is_coined_name
+from .evidence import Evidence
+from .groups import Node
+from .keys import clean_surface, compact_key, display_name, is_acronym, name_tokens
+from .state import MergeState
+
+__all__ = ["make_concepts"]
+
+
+def make_concepts(state: MergeState) -> tuple[list[Concept], dict[Node, str]]:
+    """One concept per group of nodes that has a mention, in the order the groups'
+    nodes were first seen; and the concept id of every node."""
+    groups, ev = state.groups, state.evidence
+    members: dict[Node, list[Node]] = defaultdict(list)
+    for node in groups.parent:
+        members[groups.find(node)].append(node)
+    # nodes whose name spells out an acronym; once, not per group (it was 2/3 of the time)
+    uses_acronym = {n for n, _, _, _ in ev.expansions}
+    made: list[Concept] = []
+    concept_id_of: dict[Node, str] = {}
+    for group in members.values():
+        if not any(ev.node_count[n] for n in group):
+            continue  # a long form only seen in a definition, never as a mention
+        concept = _make_concept(state, group, uses_acronym)
+        made.append(concept)
+        for node in group:
+            concept_id_of[node] = concept.id
+    return made, concept_id_of
+
+
+def _make_concept(state: MergeState, group: list[Node], uses_acronym: set[Node]) -> Concept:
+    """One concept from a group of nodes: its key and name, aliases and reasons."""
+    ev = state.evidence
+    label = group[0][0]
+    forced = [n for n in group if n in state.forced_names]
+    head = forced[0] if forced else _head_node(ev, group, uses_acronym)
+    key = head[1]
+    name = _concept_name(state, head, label)
+    if not forced:
+        name = _prefer_coined_acronym(name, label, group, ev.surface_count, ev.acronym_surfaces)
+    # plain dicts, not Counters: a concept is made 30,000 times at 3,218 papers
+    aliases: dict[str, int] = {}
+    reasons: dict[str, list[str]] = {}
+    for node in group:
+        for surface, n in ev.surface_count[node].items():
+            aliases[surface] = aliases.get(surface, 0) + n
+            if surface == name:
+                continue
+            reason = _alias_reason(state, node, surface, head, name, label)
+            known = reasons.setdefault(surface, [])
+            if reason not in known:
+                known.append(reason)
+    return Concept(
+        id=concept_node_id(ENTITY_LABELS.get(label, label), key),
+        label=ENTITY_LABELS.get(label, label),
+        key=key,
+        name=name,
+        aliases=dict(sorted(aliases.items(), key=itemgetter(1), reverse=True)),  # most_common
+        merge_reasons={s: "; ".join(r) for s, r in reasons.items()},
+    )
+
+
+def _head_node(ev: Evidence, group: list[Node], uses_acronym: set[Node]) -> Node:
+    """The node whose key the concept takes: not an acronym, not a form that uses
+    one, the most used (long forms count their definitions), hyphenated, short."""
+    if len(group) == 1:
+        return group[0]  # most concepts: one node, nothing to weigh
+    long_surface = ev.long_surface
+    weight = Counter({n: ev.node_count[n] + sum(long_surface[n[1]].values()) for n in group})
+    return max(
+        group,
+        key=lambda n: (
+            not _is_acronym_key(n, ev.surface_count, ev.acronym_surfaces, ev.expanded_surfaces),
+            n not in uses_acronym and weight[n] > 0,
+            weight[n],
+            "-" in n[1],
+            -len(n[1]),
+            n[1],
+        ),
+    )
+
+
+def _concept_name(state: MergeState, head: Node, label: str) -> str:
+    """The name: the name an alias file forces, else the most frequent readable form
+    of the head key (acronyms last)."""
+    ev = state.evidence
+    surface_count, acronym_surfaces = ev.surface_count, ev.acronym_surfaces
+    names: dict[str, int] = {}
+    for surface, n in surface_count[head].items():
+        if surface not in acronym_surfaces:
+            shown = display_name(surface, label)
+            names[shown] = names.get(shown, 0) + n
+    for surface, n in ev.long_surface[head[1]].items():
+        shown = display_name(surface, label)
+        names[shown] = names.get(shown, 0) + n
+    if head in state.forced_names:
+        return state.forced_names[head]
+    if names:
+        return max(names, key=lambda s: (names[s], s.islower(), s))
+    return display_name(max(surface_count[head], key=surface_count[head].__getitem__), label)
+
+
+def _alias_reason(
+    state: MergeState, node: Node, surface: str, head: Node, name: str, label: str
+) -> str:
+    """Why ``surface`` (a form of ``node``) is an alias of the concept named ``name``."""
+    ev, node_reason = state.evidence, state.groups.reason
+    papers = ev.defined_in.get((node, surface))
+    spelled = ev.initials_in.get((node, surface))
+    if papers:
+        reason = f"acronym defined in paper {_first_of(papers)}"
+    elif spelled:
+        reason = f"initials of '{name}' in paper {_first_of(spelled)}"
+    elif (node, surface) in ev.expanded_surfaces or (
+        node != head and (node, surface) in state.joined_expansions
+    ):
+        shorts, papers = ev.expansion_sources[(node, surface)]
+        reason = (
+            f"{' and '.join(repr(s) for s in shorts)} spelled out as defined "
+            f"in paper {_first_of(papers)}"
+        )
+        if node != head and not node_reason.get(node, "").startswith("acronym spell"):
+            reason += f"; {node_reason.get(node) or f'merged with {name!r}'}"
+    elif node == head:
+        reason = _same_key_reason(surface, name, label)
+    elif compact_key(node[1]) == compact_key(head[1]):
+        reason = f"spelling variant of '{name}'"
+    else:
+        reason = node_reason.get(node) or f"merged with '{name}'"
+    return reason
+
+
+def _first_of(papers: list[str]) -> str:
+    """The first paper of a reason, and how many more say the same."""
+    if len(papers) > 1:
+        return f"{papers[0]} (and {len(papers) - 1} more)"
+    return papers[0]
+
+
+def _prefer_coined_acronym(name, label, group, surface_count, acronym_surfaces) -> str:
+    """A paper's coined name beats a plain description of it as the concept's name.
+
+    "selective KD (SelKD)" and "lightweight ΔΔG predictor (Light-DDG)" are known by
+    their short forms; "Rotary Positional Encodings (RoPE)" keeps its title-case long
+    form and "graph neural network (GNN)" its long form. A coined name used less
+    often than the description does not: one paper's "Self-SL" does not rename the
+    corpus's "self-supervised learning".
+    """
+    words = name.split()
+    if len(words) > 1 and all(w[:1].isupper() for w in words):
+        return name
+    coined: dict[str, int] = {}
+    for node in group:
+        for surface, n in surface_count[node].items():
+            if surface in acronym_surfaces and is_coined_name(surface):
+                coined[surface] = coined.get(surface, 0) + n
+    if not coined:
+        return name
+    best = max(coined, key=lambda s: (coined[s], s))
+    described = sum(  # mentions written as the name
+        n
+        for node in group
+        for surface, n in surface_count[node].items()
+        if surface not in acronym_surfaces
+        and display_name(surface, label).casefold() == name.casefold()
+    )
+    return best if coined[best] >= described else name
+
+
+def _is_acronym_key(
+    node: Node,
+    surface_count: dict[Node, Counter[str]],
+    acronyms: set[str],
+    spelled: set[tuple[Node, str]],
+) -> bool:
+    """True when every surface of ``node`` is an acronym, or uses one its paper defines
+    ("DP algorithms"): such a node names its concept only when nothing else does."""
+    surfaces = surface_count.get(node)
+    if not surfaces:
+        return False
+    return all(s in acronyms or is_acronym(s) or (node, s) in spelled for s in surfaces)
+
+
+def _same_key_reason(surface: str, name: str, label: str) -> str:
+    """Why ``surface`` has the same canonical key as the concept's ``name``."""
+    changes: list[str] = []
+    display = " ".join(name_tokens(surface, label, changes))
+    if changes == ["plural"] and display.casefold() == name.casefold():
+        return f"plural of '{name}'"
+    if display != name and display.casefold() == name.casefold():
+        changes.append("case")
+    elif display.casefold() != name.casefold():
+        changes.append("hyphen or space")
+    if clean_surface(surface) != surface.strip():
+        changes.append("Unicode, markup or spacing")
+    return f"same key as '{name}' ({', '.join(changes) or 'spelling'})"
