@@ -7,6 +7,12 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# property tests check results, not speed: a loaded machine (CI beside other jobs) must
+# not fail them on Hypothesis's default 200 ms deadline per example
+settings.register_profile("paperkg", deadline=None)
+settings.load_profile("paperkg")
 
 # the CLI keeps extractions in a cache (paperkg.extract.cache): give the suite its own,
 # empty at every run, so no test reads what another run or a user's builds left
