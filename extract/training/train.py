@@ -1,6 +1,6 @@
 """Reproduce paperkg's shipped NER from SciERC, SciER and TDMSci with ``spacy train``.
 
-Steps: read the gold corpora (:mod:`paperkg.extract.evaluate` readers), write
+Steps: read the gold corpora (:mod:`paperkg.extract.evaluate.readers`), write
 spaCy ``DocBin`` files, run spaCy's own training API on the committed
 ``config.cfg`` (fixed seed), then score the best model on every dev set and
 record data, licences and scores in its ``meta.json``.
