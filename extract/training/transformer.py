@@ -36,7 +36,8 @@ from ...errors import ExtractionError
 from ..components.transformer_ner import SETTINGS_FILE, TOKENIZER_FILE, TransformerNER
 from ..evaluate import evaluate
 from ..pipeline import BASE_MODEL, RULE_COMPONENTS, SHIPPED_TRANSFORMER_DIR
-from .train import prepare_corpora, write_meta
+from .corpora import prepare_corpora
+from .meta import write_meta
 
 logger = logging.getLogger(__name__)
 
@@ -464,7 +465,7 @@ def _write_model_folder(base: Path, folder: Path, styles: dict[str, str] | None 
 def _corpus_markers(counts: dict, ner: TransformerNER) -> list[int]:
     """The marker piece of each training document's corpus, in the corpus's order.
 
-    :func:`~paperkg.extract.training.train.prepare_corpora` writes SciERC's
+    :func:`~paperkg.extract.training.corpora.prepare_corpora` writes SciERC's
     abstracts (``repeated`` times), then SciER's sentences, then TDMSci's; the
     pieces are the styles the component loaded from its model folder.
     """
@@ -523,7 +524,7 @@ def _second_stage_items(
     """One copy of SciERC's windows and ``others_share`` as many from the other corpora.
 
     SciERC's documents come first in the training corpus, ``scierc_repeat``
-    times over (:func:`~paperkg.extract.training.train.prepare_corpora`).
+    times over (:func:`~paperkg.extract.training.corpora.prepare_corpora`).
     """
     scierc = [item for item in items if item[2] < scierc_docs]
     others = [item for item in items if item[2] >= scierc_docs * scierc_repeat]
