@@ -145,6 +145,7 @@ class _TaggedCounts:
 
     @classmethod
     def of(cls, results: list[PaperMentions]) -> _TaggedCounts:
+        """Count every mention of ``results``, paper by paper, each text keyed once."""
         counts = cls(ids={}, stats=[], paper_keys=[])
         # mention text -> its key id * 2 + 1 if it has capitals inside; -1: not counted
         read: dict[str, int] = {}
