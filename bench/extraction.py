@@ -51,13 +51,13 @@ from pathlib import Path  # noqa: E402
 import spacy  # noqa: E402
 
 from paperkg.extract.evaluate import (  # noqa: E402
-    CORPUS_LABELS,
     evaluate,
     predict_spans,
     read_gold,
     split_for_selection,
     split_tdmsci,
 )
+from paperkg.extract.evaluate.readers import CORPUS_LABELS  # noqa: E402
 from paperkg.extract.pipeline import BASE_MODEL, load_pipeline, resolve_model  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]

@@ -62,7 +62,7 @@ from pathlib import Path
 import spacy
 
 from paperkg.extract.components.acronyms import find_acronym_definitions
-from paperkg.extract.evaluate import detokenize
+from paperkg.extract.evaluate.gold import detokenize
 from paperkg.extract.resolve import resolve_concepts
 from paperkg.records import Mention, Paper, PaperMentions
 

@@ -105,85 +105,136 @@ def find_corpus_terms(
 ) -> list[CorpusTerm]:
     """The phrases tagged often and consistently enough across ``results`` to be terms.
 
+    Three passes: count what the extractor tagged (:class:`_TaggedCounts`), keep
+    the phrases tagged in ``min_papers`` papers or more as candidates, look for the
+    candidates in every abstract to count the papers that say one without tagging
+    it (:func:`_untagged_papers`), and keep the candidates tagged in a large
+    enough share of the papers that say them (:func:`_terms`).
+
     ``occurrences``, when given, is filled with where the phrases that could be
     terms occur in each paper (see :class:`Occurrences`).
-
-    Counts are kept compact, as a corpus of 100,000 papers has hundreds of
-    thousands of distinct mention texts: per key, a short list (papers tagging it,
-    the last of them, mentions with and without inner capitals, then label and
-    count pairs in the order labels first came), and per paper the ids of the keys
-    it tags, not a set of papers and two Counters per key.
     """
-    ids: dict[tuple[str, ...], int] = {}
-    stats: list[list] = []  # per key id: [papers, last paper, capitals, no capitals, *labels]
-    paper_keys: list[array] = []  # per paper: ids of the keys it tags
-    # mention text -> its key id * 2 + 1 if it has capitals inside; -1: not counted
-    read: dict[str, int] = {}
-    for index, result in enumerate(results):
-        own = array("I")
-        for m in result.mentions:
-            code = read.get(m.text)
-            if code is None:
-                found = _mention_key(m.text)
-                code = -1 if found is None else 2 * ids.setdefault(found[0], len(ids)) + found[1]
-                read[m.text] = code
-            if code < 0:
-                continue
-            kid, capitals = code >> 1, code & 1
-            if kid == len(stats):
-                stats.append([0, -1, 0, 0])
-            entry = stats[kid]
-            if entry[1] != index:
-                entry[0] += 1
-                entry[1] = index
-                own.append(kid)
-            entry[2 if capitals else 3] += 1
-            try:  # labels sit at 4, 6, ...; their counts after them
-                entry[entry.index(m.label, 4) + 1] += 1
-            except ValueError:
-                entry += [m.label, 1]
-        paper_keys.append(own)
-    del read
-    candidates = {k for k, kid in ids.items() if stats[kid][0] >= min_papers}
+    tagged = _TaggedCounts.of(results)
+    candidates = {k for k, kid in tagged.ids.items() if tagged.stats[kid][0] >= min_papers}
     if occurrences is not None:
-        occurrences.keys, occurrences.spans = list(ids), []
+        occurrences.keys, occurrences.spans = list(tagged.ids), []
     if not candidates:
         return []
-    lookup = _Lookup(candidates)
+    untagged = _untagged_papers(results, tagged, _Lookup(candidates), occurrences)
+    return _terms(
+        candidates, tagged, untagged, min_share=min_share, min_share_one_word=min_share_one_word
+    )
 
-    def scan(indexes: list[int]) -> list[tuple[array, array]]:
-        """Per paper: where candidates occur (start, end and key id), and the ids of
-        those it says outside its mentions and does not tag."""
-        found = []
-        for index in indexes:
-            result = results[index]
-            spans = [(m.start, m.end) for m in result.mentions]
-            own = set(paper_keys[index])
-            counted: set[int] = set()
-            where = array("I")
-            for key, start, end in _ngrams(result.paper.document, lookup):
-                kid = ids[key]
-                where.extend((start, end, kid))
-                if kid in own or kid in counted:
-                    continue
-                if not any(s < end and start < e for s, e in spans):
-                    counted.add(kid)
-            found.append((where, array("I", counted)))
-        return found
 
-    # papers whose text says a candidate outside a mention, and that do not tag it
-    untagged_only: Counter[int] = Counter()
-    everywhere = scan(range(len(results)))
-    for where, counted in everywhere:
-        untagged_only.update(counted)
+@dataclass
+class _TaggedCounts:
+    """What the extractor tagged across a corpus, counted per key (see :func:`_key`).
+
+    Counts are kept compact, as a corpus of 100,000 papers has hundreds of
+    thousands of distinct mention texts: per key a short list, and per paper the
+    ids of the keys it tags, not a set of papers and two Counters per key.
+    """
+
+    #: each key's id, in the order keys were first tagged
+    ids: dict[tuple[str, ...], int]
+    #: per key id: papers tagging it, the last of them, mentions with and without
+    #: inner capitals, then label and count pairs in the order labels first came
+    stats: list[list]
+    #: per paper: the ids of the keys it tags
+    paper_keys: list[array]
+
+    @classmethod
+    def of(cls, results: list[PaperMentions]) -> _TaggedCounts:
+        """Count every mention of ``results``, paper by paper, each text keyed once."""
+        counts = cls(ids={}, stats=[], paper_keys=[])
+        # mention text -> its key id * 2 + 1 if it has capitals inside; -1: not counted
+        read: dict[str, int] = {}
+        for index, result in enumerate(results):
+            own = array("I")
+            for m in result.mentions:
+                code = read.get(m.text)
+                if code is None:
+                    code = counts._code(m.text)
+                    read[m.text] = code
+                if code >= 0:
+                    counts._add(index, own, code >> 1, code & 1, m.label)
+            counts.paper_keys.append(own)
+        return counts
+
+    def _code(self, text: str) -> int:
+        """A mention text's key id * 2, plus 1 if it has capitals inside; -1 if the text
+        is too short or too long to be looked for."""
+        found = _mention_key(text)
+        if found is None:
+            return -1
+        return 2 * self.ids.setdefault(found[0], len(self.ids)) + found[1]
+
+    def _add(self, index: int, own: array, kid: int, capitals: int, label: str) -> None:
+        """Count one mention of key ``kid`` with ``label`` in paper ``index``."""
+        if kid == len(self.stats):
+            self.stats.append([0, -1, 0, 0])
+        entry = self.stats[kid]
+        if entry[1] != index:
+            entry[0] += 1
+            entry[1] = index
+            own.append(kid)
+        entry[2 if capitals else 3] += 1
+        try:  # labels sit at 4, 6, ...; their counts after them
+            entry[entry.index(label, 4) + 1] += 1
+        except ValueError:
+            entry += [label, 1]
+
+
+def _untagged_papers(
+    results: list[PaperMentions],
+    tagged: _TaggedCounts,
+    lookup: _Lookup,
+    occurrences: Occurrences | None,
+) -> Counter[int]:
+    """Per candidate key id, the papers whose text says it outside a mention and that do
+    not tag it; ``occurrences`` (if given) gets where each paper says a candidate."""
+    untagged: Counter[int] = Counter()
+    for result, own in zip(results, tagged.paper_keys, strict=True):
+        where, counted = _scan(result, set(own), tagged.ids, lookup)
+        untagged.update(counted)
         if occurrences is not None:
             occurrences.spans.append(where)
-    del everywhere
+    return untagged
+
+
+def _scan(
+    result: PaperMentions, own: set[int], ids: dict[tuple[str, ...], int], lookup: _Lookup
+) -> tuple[array, set[int]]:
+    """Where the candidates occur in one paper (start, end and key id), and the ids of
+    those it says outside its mentions and does not tag (``own``: the ids it tags)."""
+    spans = [(m.start, m.end) for m in result.mentions]
+    counted: set[int] = set()
+    where = array("I")
+    for key, start, end in _ngrams(result.paper.document, lookup):
+        kid = ids[key]
+        where.extend((start, end, kid))
+        if kid in own or kid in counted:
+            continue
+        if not any(s < end and start < e for s, e in spans):
+            counted.add(kid)
+    return where, counted
+
+
+def _terms(
+    candidates: set[tuple[str, ...]],
+    tagged: _TaggedCounts,
+    untagged: Counter[int],
+    *,
+    min_share: float,
+    min_share_one_word: float,
+) -> list[CorpusTerm]:
+    """The candidates tagged in at least their share of the papers that say them, each
+    with its most frequent label, in key order."""
     terms = []
     for key in sorted(candidates):
-        kid = ids[key]
-        n_tagged, _, with_capitals, without_capitals, *label_counts = stats[kid]
-        n_containing = n_tagged + untagged_only[kid]
+        kid = tagged.ids[key]
+        n_tagged, _, with_capitals, without_capitals, *label_counts = tagged.stats[kid]
+        n_containing = n_tagged + untagged[kid]
         share = min_share if len(key) > 1 else min_share_one_word
         if n_tagged / n_containing < share:
             continue

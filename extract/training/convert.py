@@ -1,6 +1,6 @@
 """Convert gold corpora (SciERC, SciER, TDMSci) into spaCy ``DocBin`` training files.
 
-The gold readers of :mod:`paperkg.extract.evaluate` turn each corpus into plain
+The gold readers of :mod:`paperkg.extract.evaluate.readers` turn each corpus into plain
 text with character-offset spans. Here that text is tokenised with spaCy's own
 English tokenizer, the tokenizer the shipped pipeline runs at prediction time,
 so the model trains on the token boundaries it will see. A span whose edges

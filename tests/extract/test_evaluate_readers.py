@@ -5,31 +5,13 @@ from pathlib import Path
 import pytest
 
 from paperkg.errors import InputError
-from paperkg.extract.evaluate import detokenize, read_gold, split_tdmsci
+from paperkg.extract.evaluate import read_gold
 
 GOLD = Path(__file__).resolve().parents[1] / "fixtures" / "gold"
 
 
 def mentions(doc):
     return [(doc.text[s.start : s.end], s.label) for s in doc.spans]
-
-
-@pytest.mark.parametrize(
-    ("tokens", "text"),
-    [
-        (["a", "-LRB-", "CNN", "-RRB-", "."], "a (CNN)."),
-        (["state", "-", "of", "-", "the", "-", "art", "parsers"], "state-of-the-art parsers"),
-        (["``", "deep", "''", ",", "it", "'s"], '" deep ", it\'s'),
-    ],
-)
-def test_detokenize(tokens, text):
-    assert detokenize(tokens)[0] == text
-
-
-def test_detokenize_glues_split_digits_only_when_asked():
-    tokens = ["9", "1", ".", "2", "%", "in", "2", "0", "1", "9"]
-    assert detokenize(tokens, join_digits=True)[0] == "91.2% in 2019"
-    assert detokenize(tokens)[0] == "9 1. 2% in 2 0 1 9"
 
 
 def test_scierc_maps_types_and_drops_generic():
@@ -87,13 +69,6 @@ def test_tdmsci_restores_spacing_from_offsets():
         ("CoNLL-2003", "DATASET"),
     ]
     assert mentions(docs[1]) == [("Parsing", "TASK")]
-
-
-def test_tdmsci_holdout_is_the_last_fifth():
-    docs = read_gold(GOLD / "tiny_tdmsci.conll", "tdmsci") * 5
-    train, heldout = split_tdmsci(docs)
-    assert (len(train), len(heldout)) == (8, 2)
-    assert heldout == docs[8:]
 
 
 @pytest.mark.parametrize(

@@ -17,11 +17,12 @@ from paperkg.errors import ExtractionError  # noqa: E402
 from paperkg.extract.pipeline import load_pipeline  # noqa: E402
 from paperkg.extract.training.transformer import (  # noqa: E402
     TRANSFORMER_MODEL_NAME,
-    _corpus_markers,
-    _second_stage_items,
-    _training_items,
     load_config,
     train_transformer,
+)
+from paperkg.extract.training.transformer_data import (  # noqa: E402
+    corpus_markers,
+    training_items,
 )
 
 FAST = {
@@ -110,16 +111,6 @@ def test_the_noun_phrase_fallback_ships_disabled(trained):
     assert not [n for n in nlp.pipe_names if n.startswith("paperkg_term_rules")]
 
 
-def test_second_stage_takes_scierc_once_and_a_share_of_the_rest():
-    # doc indices: SciERC's 2 docs repeated twice (0-3), then 6 windows of others
-    items = [(None, None, i) for i in range(10)]
-    chosen = _second_stage_items(items, scierc_docs=2, scierc_repeat=2, others_share=1.0)
-    assert [i for *_, i in chosen[:2]] == [0, 1]
-    assert len(chosen) == 4 and all(i >= 4 for *_, i in chosen[2:])
-    assert len(_second_stage_items(items, 2, 2, others_share=0.0)) == 2
-    assert len(_second_stage_items(items, 2, 2, others_share=9.0)) == 2 + 6
-
-
 def test_each_corpus_is_learnt_behind_its_own_marker(trained):
     out, model_dir = trained
     nlp = spacy.load(model_dir)
@@ -131,8 +122,8 @@ def test_each_corpus_is_learnt_behind_its_own_marker(trained):
     assert min(position for _, position in window.words) == 2
     # in training, each document carries its corpus's marker instead
     counts = json.loads((model_dir / "meta.json").read_text())["training_data"]
-    markers = _corpus_markers(counts, ner)
-    items = _training_items(out / "corpus" / "train.spacy", nlp, ner, markers)
+    markers = corpus_markers(counts, ner)
+    items = training_items(out / "corpus" / "train.spacy", nlp, ner, markers)
     scierc = counts["scierc"]["train_docs"] * counts["scierc"]["repeated"]
     scier = counts["scier"]["train_sentences"]
     marker_of = {doc: ids[1] for ids, _, doc in items}
@@ -140,7 +131,7 @@ def test_each_corpus_is_learnt_behind_its_own_marker(trained):
     assert {marker_of[d] for d in range(scierc, scierc + scier)} == {unused["[unused1]"]}
     assert {marker_of[d] for d in marker_of if d >= scierc + scier} == {unused["[unused2]"]}
     with pytest.raises(ExtractionError, match="corpus markers"):
-        _training_items(out / "corpus" / "train.spacy", nlp, ner, markers[:-1])
+        training_items(out / "corpus" / "train.spacy", nlp, ner, markers[:-1])
 
 
 def test_without_scierc_the_first_corpus_it_learnt_is_the_default_style(tiny_corpora, tmp_path):
