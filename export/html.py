@@ -35,25 +35,24 @@ Examples
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import logging
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import jinja2
 import networkx as nx
 import numpy as np
-from markupsafe import Markup
 
-from ..atomic import atomic_open
 from ..defaults import DEFAULT_MAX_NODES, EDGES_PER_NODE, MIN_EDGE_BUDGET, PHYSICS_MAX_NODES
 from ..errors import ExportError
 from ..graph.layout import spring_layout
 from ..graph.schema import CO_OCCURS, CONCEPT_LABELS, IS_A, NODE_LABELS, PAPER, PROPOSES
+from .offline_page import ASSETS, VIS_DIR, inline_asset, page_templates, write_page
+from .script_json import script_json
+from .styles import OTHER_STYLE, STYLES
 
 if TYPE_CHECKING:
     from pyvis.network import Network
@@ -64,33 +63,11 @@ __all__ = [
     "PHYSICS_MAX_NODES",
     "ViewReport",
     "write_html",
-    "script_json",
-    "script_json_pieces",
-    "with_script_json",
 ]
 
 log = logging.getLogger(__name__)
 
 
-ASSETS = Path(__file__).parent / "assets"
-# found without importing pyvis, which imports IPython (0.2 s a build; the concept
-# map of a large corpus needs only these files)
-VIS_DIR = (
-    Path(importlib.util.find_spec("pyvis").submodule_search_locations[0])
-    / "templates"
-    / "lib"
-    / "vis-9.1.2"
-)
-
-#: how each label looks: colour-blind safe (Okabe-Ito) colours, one shape per label
-STYLES: dict[str, dict[str, str]] = {
-    PAPER: {"color": "#9aa5b1", "border": "#52606d", "shape": "square"},
-    "Method": {"color": "#0072b2", "border": "#004c78", "shape": "dot"},
-    "Dataset": {"color": "#e69f00", "border": "#9c6b00", "shape": "diamond"},
-    "Task": {"color": "#009e73", "border": "#006b4e", "shape": "triangle"},
-    "Metric": {"color": "#cc79a7", "border": "#8f4f73", "shape": "star"},
-}
-_OTHER_STYLE = {"color": "#bbbbbb", "border": "#777777", "shape": "dot"}
 _EDGE_COLOR = "#b8c0c8"
 _PROPOSES_COLOR = "#d55e00"
 
@@ -213,7 +190,7 @@ def write_html(
 
     net = _network(graph, keep, pairs, positions, physics=use_physics)
     html = _render(net, graph, keep, title=title, physics=use_physics)
-    _write_atomically(path, html)
+    write_page(path, html)
 
     left_out = [n for n in graph.nodes if n not in keep]
     report = ViewReport(
@@ -230,88 +207,6 @@ def write_html(
     )
     log.info("wrote %s: %d nodes, %d edges", path, report.nodes_drawn, report.edges_drawn)
     return report
-
-
-#: What :func:`script_json` escapes, and how.
-_SCRIPT_ESCAPES = (
-    ("&", "\\u0026"),
-    ("<", "\\u003c"),
-    (">", "\\u003e"),
-    ("\u2028", "\\u2028"),
-    ("\u2029", "\\u2029"),
-)
-
-
-def script_json(data: object) -> Markup:
-    """``data`` as JSON that is safe inside an HTML ``<script>`` element.
-
-    ``<``, ``>`` and ``&`` become ``\\u003c``, ``\\u003e`` and ``\\u0026`` (so
-    neither ``</script>`` nor ``<!--`` can appear), and the JavaScript line
-    separators U+2028/U+2029 are escaped too; ``JSON.parse`` reads the same data.
-
-    >>> str(script_json({"t": "</script><!--"}))
-    '{"t": "\\\\u003c/script\\\\u003e\\\\u003c!--"}'
-    """
-    return Markup(_script_safe(_dumps(data)))
-
-
-def script_json_pieces(data: object, *, items_per_piece: int = 512) -> Iterator[str]:
-    """:func:`script_json` of ``data`` in pieces, the same text once joined.
-
-    A dict with string keys is written key by key and a list ``items_per_piece``
-    items at a time, so no piece is larger than a few items' JSON. The JSON of the
-    map of 100,000 papers is tens of MB, and as one string it was held three times
-    over (``json.dumps``, the escapes, ``Markup``) on top of the graph, at the
-    build's peak memory.
-
-    >>> "".join(script_json_pieces({"a": [1, "<b>"], "c": None}, items_per_piece=1))
-    '{"a": [1, "\\\\u003cb\\\\u003e"], "c": null}'
-    """
-    if isinstance(data, dict) and data and all(isinstance(key, str) for key in data):
-        yield "{"
-        for i, (key, value) in enumerate(data.items()):
-            yield ("" if i == 0 else ", ") + _script_safe(_dumps(key)) + ": "
-            yield from script_json_pieces(value, items_per_piece=items_per_piece)
-        yield "}"
-    elif isinstance(data, list | tuple) and data:
-        yield "["
-        for start in range(0, len(data), items_per_piece):
-            part = ", ".join(_dumps(item) for item in data[start : start + items_per_piece])
-            yield (", " if start else "") + _script_safe(part)
-        yield "]"
-    else:
-        yield _script_safe(_dumps(data))
-
-
-def with_script_json(pieces: Iterable[str], mark: str, data: object) -> Iterator[str]:
-    """The page ``pieces`` (a template's ``generate``), with the one ``mark`` in them
-    replaced by the pieces of ``script_json(data)`` (:func:`script_json_pieces`).
-
-    A page with no mark, or more than one, fails when it ends (a write of it is then
-    abandoned, see :func:`_write_atomically`): the data would be missing or twice.
-    """
-    found = 0
-    for piece in pieces:
-        parts = piece.split(mark)
-        found += len(parts) - 1
-        if found > 1:
-            raise ExportError("the page template has its data mark more than once")
-        yield parts[0]
-        if len(parts) == 2:
-            yield from script_json_pieces(data)
-            yield parts[1]
-    if found == 0:
-        raise ExportError("the page template has no data mark: its data would be missing")
-
-
-def _dumps(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False, allow_nan=False)
-
-
-def _script_safe(text: str) -> str:
-    for raw, escaped in _SCRIPT_ESCAPES:
-        text = text.replace(raw, escaped)
-    return text
 
 
 # --- which nodes ---------------------------------------------------------------------
@@ -456,7 +351,7 @@ def _network(graph: nx.MultiDiGraph, keep: set, pairs: dict, positions: dict, *,
     for n in sorted(keep, key=str):
         data = graph.nodes[n]
         label = str(data.get("label", "?"))
-        style = STYLES.get(label, _OTHER_STYLE)
+        style = STYLES.get(label, OTHER_STYLE)
         x, y = positions[n]
         if label == PAPER:
             size, font = 10, {"size": 12, "color": "#52606d"}
@@ -620,14 +515,9 @@ def _edge_tip(types: list[str], weight: float, datas: list[dict]) -> str:
 
 def _render(net: Network, graph: nx.MultiDiGraph, keep: set, *, title: str, physics: bool):
     nodes, edges, _heading, _height, _width, options = net.get_network_data()
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(ASSETS)),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-    )
     present = _count_labels(graph, keep)
     legend = [
-        {"label": label, "count": present.get(label, 0), **STYLES.get(label, _OTHER_STYLE)}
+        {"label": label, "count": present.get(label, 0), **STYLES.get(label, OTHER_STYLE)}
         for label in NODE_LABELS
         if present.get(label, 0)
     ]
@@ -641,43 +531,16 @@ def _render(net: Network, graph: nx.MultiDiGraph, keep: set, *, title: str, phys
         "dim": {"background": "rgba(200,200,200,0.35)", "border": "rgba(170,170,170,0.45)"},
         "dimEdge": "rgba(200,200,200,0.25)",
     }
-    return env.get_template("view.html").render(
+    template = page_templates().get_template("view.html")
+    return template.render(
         title=title,
         legend=legend,
         data_json=script_json(data),
-        vis_js=_inline_asset(VIS_DIR / "vis-network.min.js"),
-        vis_css=_inline_asset(VIS_DIR / "vis-network.css"),
-        name_index_js=_inline_asset(ASSETS / "name_index.js"),
-        view_js=_inline_asset(ASSETS / "view.js"),
-        view_css=_inline_asset(ASSETS / "view.css"),
+        vis_js=inline_asset(VIS_DIR / "vis-network.min.js"),
+        vis_css=inline_asset(VIS_DIR / "vis-network.css"),
+        name_index_js=inline_asset(ASSETS / "name_index.js"),
+        view_js=inline_asset(ASSETS / "view.js"),
+        view_css=inline_asset(ASSETS / "view.css"),
         node_count=len(nodes),
         edge_count=len(edges),
     )
-
-
-def _inline_asset(path: Path) -> Markup:
-    """The text of a JS/CSS file, checked to be safe inside ``<script>``/``<style>``."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ExportError(
-            f"cannot read {path} needed for the HTML view ({e}); reinstall paperkg and pyvis==0.3.2"
-        ) from e
-    lowered = text.lower()
-    if "</script" in lowered or "</style" in lowered or "<!--" in lowered:
-        raise ExportError(f"{path} cannot be inlined safely (contains a closing tag or '<!--')")
-    return Markup(text)
-
-
-def _write_atomically(path: Path, text: str | Iterable[str]) -> None:
-    """Write ``text`` (a string, or its pieces in order) to ``path``, whole or not at all."""
-    try:
-        with atomic_open(path) as f:
-            if isinstance(text, str):
-                f.write(text)
-            else:
-                f.writelines(text)
-    except OSError as e:
-        raise ExportError(
-            f"cannot write {path} ({e}); check the folder exists and is writable"
-        ) from e

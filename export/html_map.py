@@ -11,8 +11,9 @@ there shows its concepts. Filters by label, papers and years, search by name
 or alias, a colour-by-year overlay and a PNG button.
 
 It keeps every guarantee of :mod:`paperkg.export.html`: one offline file
-(vis-network inlined), the data as escaped JSON and every input string put into
-the page as text, never as HTML.
+(vis-network inlined, :mod:`.offline_page`), the data as escaped JSON
+(:mod:`.script_json`) and every input string put into the page as text, never
+as HTML.
 
 Examples
 --------
@@ -37,7 +38,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jinja2
 import networkx as nx
 from markupsafe import Markup
 
@@ -45,7 +45,9 @@ from ..defaults import DEFAULT_MAP_NODES, MAP_MIN_PAPERS
 from ..errors import ExportError
 from ..graph.concept_map import OTHER_COLOR, ConceptMap, concept_map
 from ..graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES, PROPOSES
-from .html import ASSETS, STYLES, VIS_DIR, _inline_asset, _write_atomically, with_script_json
+from .offline_page import ASSETS, VIS_DIR, inline_asset, page_templates, write_page
+from .script_json import with_script_json
+from .styles import STYLES
 
 __all__ = [
     "MAP_MIN_PAPERS",
@@ -162,7 +164,7 @@ def write_map_html(
         raise ExportError(f"min_papers must be 0 or more, got {min_papers}")
     cmap = concept_map(graph, max_nodes=max_nodes, labels=wanted, min_papers=min_papers, seed=seed)
     data = map_data(graph, cmap)
-    _write_atomically(path, _render(data, title=title))
+    write_page(path, _render(data, title=title))
     by_label = dict.fromkeys(CONCEPT_LABELS, 0)
     for node in cmap.nodes:
         by_label[node.label] = by_label.get(node.label, 0) + 1
@@ -386,20 +388,16 @@ def _render(data: dict, *, title: str) -> Iterator[str]:
     """The page, piece by piece, its data too (:func:`with_script_json`): at 100,000
     papers it is 25 MB, and the whole page as one string, then as bytes, sat on top
     of the graph."""
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(ASSETS)),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-    )
     mark = f"paperkg-data-{secrets.token_hex(16)}"  # where the data goes: nothing else has it
-    pieces = env.get_template("map.html").generate(
+    template = page_templates().get_template("map.html")
+    pieces = template.generate(
         title=title,
         data_json=Markup(mark),
-        vis_js=_inline_asset(VIS_DIR / "vis-network.min.js"),
-        vis_css=_inline_asset(VIS_DIR / "vis-network.css"),
-        name_index_js=_inline_asset(ASSETS / "name_index.js"),
-        map_js=_inline_asset(ASSETS / "map.js"),
-        map_css=_inline_asset(ASSETS / "map.css"),
+        vis_js=inline_asset(VIS_DIR / "vis-network.min.js"),
+        vis_css=inline_asset(VIS_DIR / "vis-network.css"),
+        name_index_js=inline_asset(ASSETS / "name_index.js"),
+        map_js=inline_asset(ASSETS / "map.js"),
+        map_css=inline_asset(ASSETS / "map.css"),
         node_count=len(data["nodes"]),
         link_count=len(data["links"]),
         paper_count=len(data["papers"]),
