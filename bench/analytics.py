@@ -20,7 +20,7 @@ import gc
 import importlib.util
 import time
 
-from paperkg.export.report import analyse_field
+from paperkg.export.field_analysis import analyse_field
 from paperkg.graph import analytics
 from paperkg.graph.synthetic import synthetic_field
 

@@ -45,7 +45,8 @@ def analyze(
     seed: Annotated[int, typer.Option(help="Seeds the communities and the map.")] = 0,
 ) -> None:
     """Central concepts, communities, co-occurrences, trends and similar papers."""
-    from ..export.report import analyse_field, write_report
+    from ..export.field_analysis import analyse_field
+    from ..export.report import write_report
     from ..graph import analytics, load_graph
 
     graph = load_graph(graph_path)

@@ -11,8 +11,9 @@ there shows its concepts. Filters by label, papers and years, search by name
 or alias, a colour-by-year overlay and a PNG button.
 
 It keeps every guarantee of :mod:`paperkg.export.html`: one offline file
-(vis-network inlined), the data as escaped JSON and every input string put into
-the page as text, never as HTML.
+(vis-network inlined, :mod:`.offline_page`), the data as escaped JSON
+(:mod:`.script_json`) and every input string put into the page as text, never
+as HTML.
 
 Examples
 --------
@@ -37,15 +38,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jinja2
 import networkx as nx
 from markupsafe import Markup
 
 from ..defaults import DEFAULT_MAP_NODES, MAP_MIN_PAPERS
 from ..errors import ExportError
-from ..graph.concept_map import OTHER_COLOR, ConceptMap, concept_map
+from ..graph.concept_map import OTHER_COLOR, ConceptMap, MapNode, concept_map
 from ..graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES, PROPOSES
-from .html import ASSETS, STYLES, VIS_DIR, _inline_asset, _write_atomically, with_script_json
+from .offline_page import ASSETS, VIS_DIR, inline_asset, page_templates, write_page
+from .script_json import with_script_json
+from .styles import STYLES
 
 __all__ = [
     "MAP_MIN_PAPERS",
@@ -162,7 +164,7 @@ def write_map_html(
         raise ExportError(f"min_papers must be 0 or more, got {min_papers}")
     cmap = concept_map(graph, max_nodes=max_nodes, labels=wanted, min_papers=min_papers, seed=seed)
     data = map_data(graph, cmap)
-    _write_atomically(path, _render(data, title=title))
+    write_page(path, _render(data, title=title))
     by_label = dict.fromkeys(CONCEPT_LABELS, 0)
     for node in cmap.nodes:
         by_label[node.label] = by_label.get(node.label, 0) + 1
@@ -190,68 +192,15 @@ def map_data(graph: nx.MultiDiGraph, cmap: ConceptMap) -> dict:
     every concept that shares them.
     """
     index = {node.id: i for i, node in enumerate(cmap.nodes)}
-    papers: list[list] = []
-    paper_index: dict = {}
-    evidence: list[str] = []
-    evidence_index: dict[str, int] = {}
-
-    def paper_ref(p) -> int:
-        if p not in paper_index:
-            d = graph.nodes[p]
-            paper_index[p] = len(papers)
-            papers.append(
-                [
-                    _short(str(d.get("title") or d.get("name") or p), _MAX_TITLE),
-                    d.get("year") if isinstance(d.get("year"), int) else None,
-                    str(d.get("venue") or ""),
-                    _paper_url(d),
-                ]
-            )
-        return paper_index[p]
-
-    def evidence_ref(text) -> int:
-        if not text:
-            return -1
-        text = _short(str(text), _MAX_EVIDENCE)
-        if text not in evidence_index:
-            evidence_index[text] = len(evidence)
-            evidence.append(text)
-        return evidence_index[text]
-
+    listings = _Listings(graph)
     neighbours = _neighbours(cmap, index)
     sizes, fonts = _sizes_and_fonts(cmap)
-    nodes = []
-    for i, node in enumerate(cmap.nodes):
-        links = _paper_links(graph, node.id)
-        links.sort(key=lambda pl: (-(pl[1] or 0), pl[2] != PROPOSES, str(pl[0])))
-        listed = [
-            [paper_ref(p), PAPER_EDGE_TYPES.index(kind), evidence_ref(ev)]
-            for p, _year, kind, ev in links[:MAX_PAPERS_LISTED]
-        ]
-        style = STYLES.get(node.label, STYLES["Method"])
-        nodes.append(
-            {
-                "id": i,
-                "name": node.name,
-                "label": node.label,
-                "aliases": node.aliases,
-                "papers": node.papers,
-                "cluster": node.cluster,
-                "x": node.x,
-                "y": node.y,
-                "year": node.mean_year,
-                "proposed": node.proposed_by,
-                "shape": style["shape"],
-                "size": sizes[i],
-                "font": fonts[i],
-                "list": listed,
-                "more": max(len(links) - MAX_PAPERS_LISTED, 0),
-                "years": _year_counts(links),
-                "near": neighbours[i],
-            }
-        )
+    nodes = [
+        _map_node(graph, i, node, listings, size=sizes[i], font=fonts[i], near=neighbours[i])
+        for i, node in enumerate(cmap.nodes)
+    ]
     years = [n["year"] for n in nodes if n["year"] is not None]
-    paper_years = [p[1] for p in papers if p[1] is not None]
+    paper_years = [p[1] for p in listings.papers if p[1] is not None]
     return {
         "nodes": nodes,
         "links": [
@@ -263,8 +212,8 @@ def map_data(graph: nx.MultiDiGraph, cmap: ConceptMap) -> dict:
         ],
         "other": OTHER_COLOR,
         "labelDrawPx": LABEL_DRAW_PX,
-        "papers": papers,
-        "evidence": evidence,
+        "papers": listings.papers,
+        "evidence": listings.evidence,
         "edgeTypes": list(PAPER_EDGE_TYPES),
         "years": [min(paper_years), max(paper_years)] if paper_years else None,
         "meanYears": [min(years), max(years)] if years else None,
@@ -273,6 +222,86 @@ def map_data(graph: nx.MultiDiGraph, cmap: ConceptMap) -> dict:
             for label in CONCEPT_LABELS
             if any(n["label"] == label for n in nodes)
         ],
+    }
+
+
+class _Listings:
+    """The papers and evidence sentences the concepts' panels list, each stored once.
+
+    A panel refers to them by their index in :attr:`papers` and :attr:`evidence`,
+    numbered in the order they are first listed.
+    """
+
+    def __init__(self, graph: nx.MultiDiGraph):
+        self.graph = graph
+        #: ``[title, year, venue, url]`` per paper
+        self.papers: list[list] = []
+        self.evidence: list[str] = []
+        self._paper_index: dict = {}
+        self._evidence_index: dict[str, int] = {}
+
+    def paper(self, p) -> int:
+        """The index of paper ``p``, stored the first time it is listed."""
+        if p not in self._paper_index:
+            d = self.graph.nodes[p]
+            self._paper_index[p] = len(self.papers)
+            self.papers.append(
+                [
+                    _short(str(d.get("title") or d.get("name") or p), _MAX_TITLE),
+                    d.get("year") if isinstance(d.get("year"), int) else None,
+                    str(d.get("venue") or ""),
+                    _paper_url(d),
+                ]
+            )
+        return self._paper_index[p]
+
+    def sentence(self, text) -> int:
+        """The index of an evidence sentence (shortened), or -1 for none."""
+        if not text:
+            return -1
+        text = _short(str(text), _MAX_EVIDENCE)
+        if text not in self._evidence_index:
+            self._evidence_index[text] = len(self.evidence)
+            self.evidence.append(text)
+        return self._evidence_index[text]
+
+
+def _map_node(
+    graph: nx.MultiDiGraph,
+    i: int,
+    node: MapNode,
+    listings: _Listings,
+    *,
+    size: float,
+    font: float,
+    near: list[list],
+) -> dict:
+    """Concept ``i`` of the map as the page reads it, its papers listed most recent first."""
+    links = _paper_links(graph, node.id)
+    links.sort(key=lambda pl: (-(pl[1] or 0), pl[2] != PROPOSES, str(pl[0])))
+    listed = [
+        [listings.paper(p), PAPER_EDGE_TYPES.index(kind), listings.sentence(ev)]
+        for p, _year, kind, ev in links[:MAX_PAPERS_LISTED]
+    ]
+    style = STYLES.get(node.label, STYLES["Method"])
+    return {
+        "id": i,
+        "name": node.name,
+        "label": node.label,
+        "aliases": node.aliases,
+        "papers": node.papers,
+        "cluster": node.cluster,
+        "x": node.x,
+        "y": node.y,
+        "year": node.mean_year,
+        "proposed": node.proposed_by,
+        "shape": style["shape"],
+        "size": size,
+        "font": font,
+        "list": listed,
+        "more": max(len(links) - MAX_PAPERS_LISTED, 0),
+        "years": _year_counts(links),
+        "near": near,
     }
 
 
@@ -386,20 +415,16 @@ def _render(data: dict, *, title: str) -> Iterator[str]:
     """The page, piece by piece, its data too (:func:`with_script_json`): at 100,000
     papers it is 25 MB, and the whole page as one string, then as bytes, sat on top
     of the graph."""
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(ASSETS)),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-    )
     mark = f"paperkg-data-{secrets.token_hex(16)}"  # where the data goes: nothing else has it
-    pieces = env.get_template("map.html").generate(
+    template = page_templates().get_template("map.html")
+    pieces = template.generate(
         title=title,
         data_json=Markup(mark),
-        vis_js=_inline_asset(VIS_DIR / "vis-network.min.js"),
-        vis_css=_inline_asset(VIS_DIR / "vis-network.css"),
-        name_index_js=_inline_asset(ASSETS / "name_index.js"),
-        map_js=_inline_asset(ASSETS / "map.js"),
-        map_css=_inline_asset(ASSETS / "map.css"),
+        vis_js=inline_asset(VIS_DIR / "vis-network.min.js"),
+        vis_css=inline_asset(VIS_DIR / "vis-network.css"),
+        name_index_js=inline_asset(ASSETS / "name_index.js"),
+        map_js=inline_asset(ASSETS / "map.js"),
+        map_css=inline_asset(ASSETS / "map.css"),
         node_count=len(data["nodes"]),
         link_count=len(data["links"]),
         paper_count=len(data["papers"]),

@@ -260,7 +260,6 @@ def push_graph(
     if batch_size < 1:
         raise ExportError(f"batch size must be at least 1, got {batch_size}")
     rows = graph_rows(graph)
-    total = sum(map(len, rows.nodes.values())) + sum(map(len, rows.rels.values()))
     started = time.perf_counter()
     try:
         version = server_version(driver, database=database)
@@ -271,36 +270,12 @@ def push_graph(
             relationships=rows.rel_counts(),
         )
         with driver.session(database=database) as session:
-            for label in NODE_LABELS:
-                counters = session.execute_write(_write, cypher.CREATE_CONSTRAINT[label], {})
-                report.constraints_added += counters.constraints_added
-                counters = session.execute_write(_write, cypher.CREATE_NAME_INDEX[label], {})
-                report.indexes_added += counters.indexes_added
-            session.run(cypher.AWAIT_INDEXES).consume()
-
+            _create_schema(session, report)
             if prune:
                 _delete_what_the_graph_lacks(session, rows, report, batch_size)
-            merge_nodes = cypher.REPLACE_NODES if prune else cypher.MERGE_NODES
-            merge_rels = cypher.REPLACE_RELS if prune else cypher.MERGE_RELS
-            done = 0
-            work = [
-                (merge_nodes[label], _batches(node_rows, batch_size))
-                for label, node_rows in rows.nodes.items()
-            ]
-            work += [
-                (merge_rels[pattern], rel_batches(rel_rows, batch_size))
-                for pattern, rel_rows in rows.rels.items()
-            ]
-            for query, batches in work:
-                for batch, size in batches:
-                    counters = session.execute_write(_write, query, {"rows": batch})
-                    report.nodes_created += counters.nodes_created
-                    report.relationships_created += counters.relationships_created
-                    report.properties_set += counters.properties_set
-                    report.batches += 1
-                    done += size
-                    if progress is not None:
-                        progress(done, total)
+            _merge_rows(
+                session, rows, report, batch_size=batch_size, prune=prune, progress=progress
+            )
     except (DriverError, Neo4jError) as e:
         raise translate_error(e, database=database) from e
     report.seconds = time.perf_counter() - started
@@ -315,6 +290,53 @@ def push_graph(
         report.relationships_created,
     )
     return report
+
+
+def _create_schema(session: neo4j.Session, report: PushReport) -> None:
+    """Uniqueness constraints on every label's ``id`` and indexes on ``name``, before any
+    MERGE (a MERGE without them scans every node of its label); waits until they are online."""
+    for label in NODE_LABELS:
+        counters = session.execute_write(_write, cypher.CREATE_CONSTRAINT[label], {})
+        report.constraints_added += counters.constraints_added
+        counters = session.execute_write(_write, cypher.CREATE_NAME_INDEX[label], {})
+        report.indexes_added += counters.indexes_added
+    session.run(cypher.AWAIT_INDEXES).consume()
+
+
+def _merge_rows(
+    session: neo4j.Session,
+    rows: GraphRows,
+    report: PushReport,
+    *,
+    batch_size: int,
+    prune: bool,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """Send the nodes, then the relationships, in ``UNWIND`` batches of one write transaction
+    each, counting what the server changed into ``report``; with ``prune``, the queries that
+    also remove the properties the graph lacks."""
+    total = sum(map(len, rows.nodes.values())) + sum(map(len, rows.rels.values()))
+    merge_nodes = cypher.REPLACE_NODES if prune else cypher.MERGE_NODES
+    merge_rels = cypher.REPLACE_RELS if prune else cypher.MERGE_RELS
+    done = 0
+    work = [
+        (merge_nodes[label], _batches(node_rows, batch_size))
+        for label, node_rows in rows.nodes.items()
+    ]
+    work += [
+        (merge_rels[pattern], rel_batches(rel_rows, batch_size))
+        for pattern, rel_rows in rows.rels.items()
+    ]
+    for query, batches in work:
+        for batch, size in batches:
+            counters = session.execute_write(_write, query, {"rows": batch})
+            report.nodes_created += counters.nodes_created
+            report.relationships_created += counters.relationships_created
+            report.properties_set += counters.properties_set
+            report.batches += 1
+            done += size
+            if progress is not None:
+                progress(done, total)
 
 
 def _delete_what_the_graph_lacks(

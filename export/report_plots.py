@@ -16,7 +16,7 @@ from ..atomic import atomic_open
 from ..graph.analytics import CentralConcept, Community, CooccurrenceTable, Trend
 from ..graph.schema import CONCEPT_LABELS
 from .graphml import xml_text
-from .html import STYLES
+from .styles import STYLES
 
 __all__ = ["plot_communities", "plot_heat_map", "plot_top_concepts", "plot_trends"]
 

@@ -30,7 +30,7 @@ import networkx as nx
 from ..atomic import atomic_open
 from ..defaults import DEFAULT_MAP_NODES
 from ..errors import ExportError
-from ..graph.concept_map import OTHER_COLOR, concept_map
+from ..graph.concept_map import OTHER_COLOR, ConceptMap, MapCluster, concept_map
 from .graphml import xml_text
 
 __all__ = ["IMAGE_FORMATS", "write_map_image"]
@@ -88,7 +88,6 @@ def write_map_image(
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from matplotlib.collections import LineCollection
 
     cmap = concept_map(graph, max_nodes=max_nodes, labels=labels, min_papers=min_papers, seed=seed)
     # names are text: "$x$" left from LaTeX is drawn as typed, not parsed as math
@@ -98,65 +97,84 @@ def write_map_image(
             ax.set_axis_off()
             ax.set_aspect("equal")
             where = {n.id: (n.x, -n.y) for n in cmap.nodes}  # screen y grows down, the plot's up
-            color = {c.id: c.color for c in cmap.clusters}
-            top_link = max((link.papers for link in cmap.links), default=1)
-            if cmap.links:
-                segments = [(where[link.source], where[link.target]) for link in cmap.links]
-                widths = [0.3 + 1.5 * math.sqrt(link.papers / top_link) for link in cmap.links]
-                ax.add_collection(
-                    LineCollection(
-                        segments, linewidths=widths, colors="#9aa5b1", alpha=0.35, zorder=1
-                    )
-                )
-            top = max((n.papers for n in cmap.nodes), default=1)
-            ax.scatter(
-                [where[n.id][0] for n in cmap.nodes],
-                [where[n.id][1] for n in cmap.nodes],
-                s=[12 + 500 * (n.papers / top) for n in cmap.nodes],
-                c=[color.get(n.cluster, OTHER_COLOR) for n in cmap.nodes],
-                edgecolors="white",
-                linewidths=0.6,
-                zorder=2,
-            )
-            if cmap.nodes:
-                xs = [p[0] for p in where.values()]
-                ys = [p[1] for p in where.values()]
-                pad = 0.05 * max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
-                ax.set_xlim(min(xs) - pad, max(xs) + pad)
-                ax.set_ylim(min(ys) - pad, max(ys) + pad)
+            top = _draw_map(ax, cmap, where)
             _place_labels(fig, ax, cmap.nodes, where, top)
-            handles = [
-                plt.Line2D(
-                    [],
-                    [],
-                    marker="o",
-                    linestyle="",
-                    color=c.color,
-                    label=f"{_label_text(c.name, 200)} ({c.size})",
-                )
-                for c in cmap.clusters[:10]
-            ]
-            if handles:
-                ax.legend(
-                    handles=handles,
-                    loc="upper left",
-                    bbox_to_anchor=(1.0, 1.0),
-                    fontsize=8,
-                    frameon=False,
-                    title="Clusters",
-                    alignment="left",
-                )
+            _draw_legend(ax, cmap.clusters)
             if title:
                 ax.set_title(title, fontsize=12)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            try:
-                with atomic_open(path, "wb") as f:
-                    fig.savefig(f, format=fmt, bbox_inches="tight", facecolor="white")
-            except OSError as e:
-                raise ExportError(f"cannot write {path} ({e}); check the folder is writable") from e
+            _save(fig, path, fmt)
         finally:
             plt.close(fig)
     return path
+
+
+def _draw_map(ax, cmap: ConceptMap, where: dict) -> int:
+    """The links under the concepts, each concept sized by its papers and coloured by its
+    cluster, the view fitted to them; returns the most papers of a concept."""
+    from matplotlib.collections import LineCollection
+
+    color = {c.id: c.color for c in cmap.clusters}
+    top_link = max((link.papers for link in cmap.links), default=1)
+    if cmap.links:
+        segments = [(where[link.source], where[link.target]) for link in cmap.links]
+        widths = [0.3 + 1.5 * math.sqrt(link.papers / top_link) for link in cmap.links]
+        ax.add_collection(
+            LineCollection(segments, linewidths=widths, colors="#9aa5b1", alpha=0.35, zorder=1)
+        )
+    top = max((n.papers for n in cmap.nodes), default=1)
+    ax.scatter(
+        [where[n.id][0] for n in cmap.nodes],
+        [where[n.id][1] for n in cmap.nodes],
+        s=[12 + 500 * (n.papers / top) for n in cmap.nodes],
+        c=[color.get(n.cluster, OTHER_COLOR) for n in cmap.nodes],
+        edgecolors="white",
+        linewidths=0.6,
+        zorder=2,
+    )
+    if cmap.nodes:
+        xs = [p[0] for p in where.values()]
+        ys = [p[1] for p in where.values()]
+        pad = 0.05 * max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
+        ax.set_xlim(min(xs) - pad, max(xs) + pad)
+        ax.set_ylim(min(ys) - pad, max(ys) + pad)
+    return top
+
+
+def _draw_legend(ax, clusters: list[MapCluster]) -> None:
+    """A legend naming the ten largest clusters, right of the map."""
+    import matplotlib.pyplot as plt
+
+    handles = [
+        plt.Line2D(
+            [],
+            [],
+            marker="o",
+            linestyle="",
+            color=c.color,
+            label=f"{_label_text(c.name, 200)} ({c.size})",
+        )
+        for c in clusters[:10]
+    ]
+    if handles:
+        ax.legend(
+            handles=handles,
+            loc="upper left",
+            bbox_to_anchor=(1.0, 1.0),
+            fontsize=8,
+            frameon=False,
+            title="Clusters",
+            alignment="left",
+        )
+
+
+def _save(fig, path: Path, fmt: str) -> None:
+    """Save the figure as ``fmt`` at ``path``, whole or not at all."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with atomic_open(path, "wb") as f:
+            fig.savefig(f, format=fmt, bbox_inches="tight", facecolor="white")
+    except OSError as e:
+        raise ExportError(f"cannot write {path} ({e}); check the folder is writable") from e
 
 
 def _place_labels(fig, ax, nodes, where: dict, top: int) -> None:

@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 
 from paperkg.cli import app
 from paperkg.errors import ExportError
-from paperkg.export.html import PHYSICS_MAX_NODES, script_json, write_html
+from paperkg.export.html import PHYSICS_MAX_NODES, write_html
+from paperkg.export.script_json import script_json
 from paperkg.graph.io import save_graph
 
 

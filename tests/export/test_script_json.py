@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from paperkg.errors import ExportError
-from paperkg.export.html import script_json, script_json_pieces, with_script_json
 from paperkg.export.html_map import write_map_html
+from paperkg.export.script_json import script_json, script_json_pieces, with_script_json
 from paperkg.graph.synthetic import synthetic_field
 
 from .test_html_map import page_data
