@@ -10,7 +10,8 @@ of edges asked for. PageRank and betweenness run on networkx and on igraph
 largest difference between their scores beside the times. Betweenness is
 estimated from :data:`~paperkg.graph.analytics.BETWEENNESS_SAMPLES` sources on
 larger graphs, the same sources for both. Times are seconds, best of
-``--repeat`` runs for the quick analyses.
+``--repeat`` runs for the quick analyses. The table replaces this script's
+section of ``bench/RESULTS.md`` (:mod:`results`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import argparse
 import gc
 import importlib.util
 import time
+
+from results import run_and_record
 
 from paperkg.export.field_analysis import analyse_field
 from paperkg.graph import analytics
@@ -118,4 +121,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_and_record("bench/analytics.py", main))

@@ -30,7 +30,8 @@ compared lower-cased, hyphens and spaces folded, a final plural -s dropped;
 and, looser, as words inside one; and counting only edges the spaCy pipeline
 found, then adding corpus-term edges, then IS_A edges); the scores against the
 judged NeurIPS samples (``bench/judged/``, :mod:`judging`); and the 30 most used
-concepts of each label, marked with their judged verdicts.
+concepts of each label, marked with their judged verdicts. What it prints replaces
+this script's section of ``bench/RESULTS.md`` (:mod:`results`).
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ from paperkg.extract.evaluate.readers import CORPUS_LABELS  # noqa: E402
 from paperkg.extract.pipeline import BASE_MODEL, load_pipeline, resolve_model  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "bench"))  # judging and results, beside this file
+
+from results import run_and_record  # noqa: E402
 
 #: head word (lower case) -> our type, for the noun-chunk baseline
 HEAD_TYPES = {
@@ -290,7 +294,6 @@ def keyword_recall(graph, papers: list[dict]) -> dict:
 
 def print_judged(graph) -> dict:
     """Score the build against the judged NeurIPS samples and show its top concepts."""
-    sys.path.insert(0, str(REPO / "bench"))
     import judging
 
     judged = judging.load_judged()
@@ -434,4 +437,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_and_record("bench/extraction.py", main))

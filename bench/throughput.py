@@ -19,6 +19,8 @@ One command, one table, one run, on the NeurIPS 2023 abstracts in ``../shared``
 Every build runs in a fresh process (``paperkg build``), so a run measures what a
 user waits for, model loading included; peak memory (RSS) comes from the child's
 resource usage. Graphs of the cached builds are checked equal to the uncached one.
+A run whose graphs are all equal replaces this script's section of
+``bench/RESULTS.md`` (:mod:`results`).
 
 Run: ``python3 bench/throughput.py [--limit 600] [--scale 10000,100000] [--data ../shared/data]``
 """
@@ -37,6 +39,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # memory_steps, beside this file
+
+from results import run_and_record  # noqa: E402
 
 
 def run_build(
@@ -195,4 +199,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_and_record("bench/throughput.py", main))

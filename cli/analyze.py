@@ -39,7 +39,7 @@ def analyze(
         str,
         typer.Option(
             help="Where PageRank and betweenness run: networkx, igraph (faster, same scores; "
-            "pip install 'paperkg[fast]'), or auto: igraph where installed."
+            "pip install 'paperkg\\[fast]'), or auto: igraph where installed."
         ),
     ] = "auto",
     seed: Annotated[int, typer.Option(help="Seeds the communities and the map.")] = 0,

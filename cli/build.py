@@ -93,7 +93,7 @@ def build(
         typer.Option(
             "--jobs",
             "-j",
-            help="Processes that extract in parallel, and write the outputs (default: one per core).",
+            help="Processes that extract in parallel (default: one per core).",
         ),
     ] = None,
     cache: Annotated[

@@ -37,7 +37,7 @@ def load_pipeline(model: str | Path | None = None) -> Language:
     """The extraction pipeline: a NER for our labels followed by the rule components.
 
     ``model`` is a shipped pipeline's name ("accurate": the transformer NER,
-    the default; see the README's extraction scores), or any spaCy pipeline
+    the default; its scores are in bench/RESULTS.md), or any spaCy pipeline
     (package name or directory), e.g. a CNN trained by ``paperkg train --cnn``. Without one the default
     shipped pipeline is used, or, if none ships, the stock English pipeline
     with its own NER removed (its labels, ORG/PERSON/…, are not ours) and rules

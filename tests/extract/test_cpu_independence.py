@@ -2,7 +2,7 @@
 
 Without VNNI (AVX2, early AVX-512), onnxruntime's int8 matrix products saturate
 16-bit sums: on an emulated Haswell two NeurIPS abstracts lost or changed 11 of
-their 38 mentions; with exact products none did (README, "Extraction quality").
+their 38 mentions; with exact products none did (docs/extraction-quality.md).
 Asking for them everywhere would slow a CPU with VNNI by 70%, where they are exact
 anyway, so the session asks only where they are not.
 """

@@ -1,4 +1,4 @@
-"""Every query of the README's Cypher cookbook, run on the example corpus in a real Neo4j.
+"""Every query of the Cypher cookbook (docs/neo4j.md), run on the example corpus in a real Neo4j.
 
 Each result is checked against the same question answered with networkx on the
 graph that was pushed, plus the facts the example must show (its datasets and
@@ -25,9 +25,9 @@ EXAMPLE = ROOT / "examples" / "iclr2025_abstracts.txt"
 
 
 def cookbook() -> dict[str, str]:
-    """Heading -> query, from the README between the cookbook markers."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("<!-- cookbook:start -->")[1].split("<!-- cookbook:end -->")[0]
+    """Heading -> query, from docs/neo4j.md between the cookbook markers."""
+    page = (ROOT / "docs" / "neo4j.md").read_text(encoding="utf-8")
+    section = page.split("<!-- cookbook:start -->")[1].split("<!-- cookbook:end -->")[0]
     return dict(re.findall(r"^#### (.+?)\n+```cypher\n(.*?)```", section, flags=re.S | re.M))
 
 
