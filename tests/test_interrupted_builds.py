@@ -40,8 +40,8 @@ def corpora(nlp, tmp_path_factory):
         path = folder / f"corpus{seed}.jsonl"
         made = list(synthetic_corpus(source, 1500, seed=seed))
         write_jsonl(path, made)
-        for paper, result in zip(read_inputs([path]).papers, made, strict=True):
-            cache.put(PaperMentions(paper, result.mentions))
+        papers = read_inputs([path]).papers
+        cache.put_many([PaperMentions(p, r.mentions) for p, r in zip(papers, made, strict=True)])
         paths.append(path)
     return paths, folder / "cache"
 
