@@ -133,13 +133,12 @@ def extract(corpus: Corpus) -> Corpus:
     if options.cache_dir is not None:
         identity = pipeline_identity(resolve_model(options.model))
         cache = ExtractionCache(options.cache_dir, identity=identity)
-        cached = [cache.get(p) for p in papers]
+        cached = cache.get_many(papers)
         _count_cached(options, papers, cached)
     todo = [p for p, hit in zip(papers, cached, strict=True) if hit is None]
     found = _extract_papers(todo, options) if todo else []
     if cache is not None:
-        for result in found:
-            cache.put(result)
+        cache.put_many(found)
     fresh = iter(found)
     results = [hit if hit is not None else next(fresh) for hit in cached]
     return replace(corpus, results=results, from_cache=len(papers) - len(todo))

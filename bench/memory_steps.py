@@ -53,8 +53,8 @@ def prepare(n: int, folder: Path, source=None) -> Path:
     write_jsonl(corpus, synthetic_corpus(source, n, seed=0))
     cache = ExtractionCache(folder / "cache", identity=pipeline_identity(resolve_model(None)))
     papers = read_inputs([corpus]).papers
-    for paper, made in zip(papers, synthetic_corpus(source, n, seed=0), strict=True):
-        cache.put(PaperMentions(paper, made.mentions))
+    made = synthetic_corpus(source, n, seed=0)
+    cache.put_many([PaperMentions(p, m.mentions) for p, m in zip(papers, made, strict=True)])
     return corpus
 
 

@@ -106,7 +106,8 @@ def build(
     cache_dir: Annotated[
         Path | None,
         typer.Option(
-            help="Where extractions are kept (default: $PAPERKG_CACHE_DIR, else ~/.cache/paperkg)."
+            help="Folder of the extraction cache, one file extractions.sqlite "
+            "(default: $PAPERKG_CACHE_DIR, else ~/.cache/paperkg)."
         ),
     ] = None,
     dask: Annotated[

@@ -65,8 +65,9 @@ def test_papers_read_back_as_written_so_the_cache_finds_them(source, tmp_path):
 
     # the benchmarks put the generated mentions in the cache and build from it, no NER
     cache = ExtractionCache(tmp_path / "cache", identity=pipeline_identity(resolve_model(None)))
-    for paper, result in zip(read.papers, generated, strict=True):
-        cache.put(type(result)(paper, result.mentions))
+    cache.put_many(
+        [type(r)(paper, r.mentions) for paper, r in zip(read.papers, generated, strict=True)]
+    )
     built = build([tmp_path / "synthetic.jsonl"], cache_dir=tmp_path / "cache")
     assert built.from_cache == 300
     assert built.concept_count > 300
