@@ -20,11 +20,13 @@ from pathlib import Path
 from typing import Literal
 
 import networkx as nx
+import pandas as pd
 
 from .extract.cache import ExtractionCache, pipeline_identity
 from .extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
 from .extract.dask_cluster import extract_on_dask
-from .extract.labels import unify_concept_labels, vote_labels
+from .extract.labels import choose_labels, relabel, unify_concept_labels
+from .extract.mention_table import mention_table
 from .extract.model_names import resolve_model
 from .extract.readers import read_inputs
 from .extract.resolve import resolve_concepts
@@ -73,6 +75,9 @@ class Corpus:
     from_cache: int = 0
     #: mentions added as corpus terms (:mod:`paperkg.extract.corpus_terms`)
     corpus_term_mentions: int = 0
+    #: every mention as a row of one table (:mod:`paperkg.extract.mention_table`),
+    #: made once they are all found; its labels are the voted ones
+    mentions: pd.DataFrame | None = None
     #: mentions whose label the corpus vote or their name changed
     relabelled_mentions: int = 0
     resolution: Resolution = field(default_factory=Resolution)
@@ -178,10 +183,12 @@ def add_corpus_terms(corpus: Corpus) -> Corpus:
 
 
 def read_titles_and_vote_labels(corpus: Corpus) -> Corpus:
-    """Mark what titles name as proposed; give each name the label the corpus agrees on."""
+    """Mark what titles name as proposed; put the mentions, now all found, in one table;
+    give each name the label the corpus agrees on."""
     results, _ = mark_title_proposals(corpus.results)
-    results, relabelled = vote_labels(results)
-    return replace(corpus, results=results, relabelled_mentions=relabelled)
+    mentions = mention_table(results)
+    results, mentions, relabelled = relabel(results, mentions, choose_labels(mentions))
+    return replace(corpus, results=results, mentions=mentions, relabelled_mentions=relabelled)
 
 
 def resolve(corpus: Corpus) -> Corpus:

@@ -27,14 +27,23 @@ import logging
 import re
 from collections import Counter, defaultdict
 from dataclasses import replace
-from operator import itemgetter
+
+import pandas as pd
 
 from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
 from .components.lexicon import DATASET_HEADS, METRIC_HEADS, TASK_WORDS
+from .mention_table import mention_table
 from .resolve.keys import canonical_key, singular
 from .resolve.memo import name_memo
 
-__all__ = ["LEARNING_SETTINGS", "label_from_name", "unify_concept_labels", "vote_labels"]
+__all__ = [
+    "LEARNING_SETTINGS",
+    "choose_labels",
+    "label_from_name",
+    "relabel",
+    "unify_concept_labels",
+    "vote_labels",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -127,59 +136,85 @@ def label_from_name(name: str) -> str | None:
     return None
 
 
-def _name_of(mention, long_forms: dict[str, str]) -> str:
-    """What a mention names: its long form when it is an acronym its paper defines."""
-    return mention.long_form or long_forms.get(mention.text) or mention.text
-
-
 def vote_labels(results: list[PaperMentions]) -> tuple[list[PaperMentions], int]:
     """Give every name one label across the corpus; return the results and how many
     mentions changed label.
 
-    A mention found only as a corpus term (``corpus_match``) votes half.
+    A mention found only as a corpus term (``corpus_match``) votes half. The vote
+    is a group-by over the corpus's :func:`~paperkg.extract.mention_table.mention_table`
+    (:func:`choose_labels`), written back by :func:`relabel`.
     """
-    # plain dicts, not Counters: a corpus of 3,218 papers has 32,000 names
-    votes: dict[str, dict[str, float]] = {}
-    names: dict[str, str] = {}
-    keys_of: list[list[str]] = []  # per paper, its mentions' keys: the second pass reuses them
-    for result in results:
-        keys = []
-        for mention in result.mentions:
-            name = _name_of(mention, result.acronyms)
-            key = canonical_key(name, "")
-            keys.append(key)
-            if not key:
-                continue
-            counts = votes.get(key)
-            if counts is None:
-                counts = votes[key] = {}
-                names[key] = name
-            weight = 0.5 if mention.corpus_match else 1.0
-            counts[mention.label] = counts.get(mention.label, 0) + weight
-        keys_of.append(keys)
-    chosen: dict[str, str] = {}
-    for key, counts in votes.items():
-        prior = label_from_name(names[key])
-        if prior is not None:
-            chosen[key] = prior
-            continue
-        ranked = sorted(counts.items(), key=itemgetter(1), reverse=True)  # most_common
-        if len(ranked) == 1 or ranked[0][1] > ranked[1][1]:
-            chosen[key] = ranked[0][0]
-    del votes, names
-    changed = 0
-    out = []
-    for result, keys in zip(results, keys_of, strict=True):
-        mentions = []
-        for mention, key in zip(result.mentions, keys, strict=True):
-            label = chosen.get(key, mention.label)
-            if label != mention.label and label in ENTITY_LABELS:
-                mention = replace(mention, label=label)
-                changed += 1
-            mentions.append(mention)
-        out.append(replace(result, mentions=mentions))
-    logger.info("labels: %d mentions relabelled by their name or corpus vote", changed)
-    return out, changed
+    mentions = mention_table(results)
+    results, _, changed = relabel(results, mentions, choose_labels(mentions))
+    return results, changed
+
+
+def choose_labels(mentions: pd.DataFrame) -> dict[str, str]:
+    """The label the corpus gives each name, from its table of mentions.
+
+    Mentions vote by the canonical key of what they name (an acronym with its
+    long form). A key takes the label the words of its first mention's name give
+    it (:func:`label_from_name`), else the label with strictly the most votes; a
+    key whose leading labels tie gets none, and its mentions keep theirs.
+
+    Returns ``{key: label}`` for the keys that get one.
+    """
+    named = mentions[mentions["key"] != ""]
+    return _decide(_tally(named), _first_names(named))
+
+
+def _tally(mentions):
+    """Each key's votes per label."""
+    # a mention votes 1, one found only as a corpus term 0.5
+    weight = 1.0 - 0.5 * mentions["corpus_match"].astype("float64")
+    votes = mentions.assign(weight=weight).groupby(["key", "label"], observed=True)["weight"]
+    return votes.sum().reset_index()
+
+
+def _first_names(mentions):
+    """Each key and the name of its first row."""
+    return mentions.drop_duplicates("key")[["key", "name"]]
+
+
+def _decide(votes: pd.DataFrame, names: pd.DataFrame) -> dict[str, str]:
+    """What :func:`choose_labels` returns, from each key's ``votes`` per label and its
+    first name (tables of a row per key, or key and label: few next to the mentions)."""
+    most = votes.groupby("key", observed=True)["weight"].transform("max")
+    leaders = votes[votes["weight"] == most]
+    sole = leaders.drop_duplicates("key", keep=False)  # a tie leaves a key without a label
+    chosen = dict(zip(sole["key"].tolist(), sole["label"].tolist(), strict=True))
+    for key, name in zip(names["key"].tolist(), names["name"].tolist(), strict=True):
+        label = label_from_name(name)
+        if label is not None:
+            chosen[key] = label
+    return chosen
+
+
+def relabel(
+    results: list[PaperMentions], mentions: pd.DataFrame, chosen: dict[str, str]
+) -> tuple[list[PaperMentions], pd.DataFrame, int]:
+    """Give the mentions of ``results`` the labels ``chosen`` for their keys.
+
+    ``mentions`` is the table of ``results`` (:func:`mention_table`), ``chosen``
+    ``{key: label}`` (:func:`choose_labels`). Returns the results (a paper with
+    no mention relabelled is kept as it is), the table with its ``label`` column
+    voted, and how many mentions changed label.
+    """
+    before = mentions["label"].astype("str")
+    voted = mentions["key"].map(chosen).astype("str")  # missing where the key got no label
+    after = voted.where(voted.isin(list(ENTITY_LABELS)), before)
+    changed = (after != before).to_numpy()
+    out = list(results)
+    papers = mentions["paper"].to_numpy()[changed].tolist()
+    places = mentions["mention"].to_numpy()[changed].tolist()
+    for paper, place, label in zip(papers, places, after[changed].tolist(), strict=True):
+        result = out[paper]
+        if result is results[paper]:  # the first of its mentions to change: copy its list
+            result = out[paper] = replace(result, mentions=list(result.mentions))
+        result.mentions[place] = replace(result.mentions[place], label=label)
+    count = len(papers)
+    logger.info("labels: %d mentions relabelled by their name or corpus vote", count)
+    return out, mentions.assign(label=after.astype("category")), count
 
 
 def unify_concept_labels(resolution: Resolution) -> Resolution:
