@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections import Counter, defaultdict
 from dataclasses import replace
 
 import pandas as pd
@@ -231,23 +230,12 @@ def unify_concept_labels(resolution: Resolution) -> Resolution:
     own objects, not copies (at 100,000 papers, 690,000 concepts, nearly all
     alone, were copied at the build's peak memory).
     """
-    by_key: dict[str, list[Concept]] = defaultdict(list)
-    for concept in resolution.concepts.values():
-        by_key[concept.key].append(concept)
+    decided = _key_labels(_concept_table(resolution.concepts))
     renamed: dict[str, str] = {}  # the ids that change
     concepts: dict[str, Concept] = {}
-    for key, group in by_key.items():
-        group.sort(key=lambda c: (-sum(c.aliases.values()), c.id))
+    for key, label, why, members in decided.itertuples():
+        group = [resolution.concepts[cid] for cid in members]
         main = group[0]
-        counts: Counter[str] = Counter()
-        for concept in group:
-            counts[concept.label] += sum(concept.aliases.values())
-        label = _LABEL_NAMES.get(label_from_name(main.name) or "", None)
-        why = "its name"
-        if label is None:
-            ranked = counts.most_common()
-            label = ranked[0][0]
-            why = "most of its mentions"
         cid = concept_node_id(label, key)
         if len(group) == 1 and main.label == label and main.id == cid:
             concepts[cid] = main
@@ -272,6 +260,43 @@ def unify_concept_labels(resolution: Resolution) -> Resolution:
     ]
     logger.info("labels: %d concepts relabelled or joined under one label", len(renamed))
     return replace(resolution, concepts=concepts, concept_of=concept_of)
+
+
+def _concept_table(concepts: dict[str, Concept]) -> pd.DataFrame:
+    """A row per concept, in ``concepts``' order: its id, key, label, name and
+    mentions (the counts of its aliases)."""
+    rows = concepts.values()
+    return pd.DataFrame(
+        {
+            "id": [c.id for c in rows],
+            "key": [c.key for c in rows],
+            "label": [c.label for c in rows],
+            "name": [c.name for c in rows],
+            "mentions": [sum(c.aliases.values()) for c in rows],
+        }
+    )
+
+
+def _key_labels(concepts: pd.DataFrame) -> pd.DataFrame:
+    """For each key of ``concepts`` (:func:`_concept_table`), in order of its first
+    concept: the label its concepts take, why, and their ids, the most mentioned
+    (then the first by id) first: the one that names the key."""
+    ranked = concepts.sort_values(["mentions", "id"], ascending=[False, True])
+    main = ranked.drop_duplicates("key").set_index("key")
+    # the label most of the key's mentions have; of labels with as many, the one
+    # of the most mentioned concept
+    totals = ranked.groupby(["key", "label"], sort=False)["mentions"].sum().reset_index()
+    leader = totals.groupby("key", sort=False)["mentions"].idxmax()
+    majority = totals.loc[leader].set_index("key")["label"]
+    by_name = main["name"].map(label_from_name).map(_LABEL_NAMES)
+    decided = pd.DataFrame(
+        {
+            "label": by_name.fillna(majority),
+            "why": by_name.notna().map({True: "its name", False: "most of its mentions"}),
+            "members": ranked.groupby("key", sort=False)["id"].agg(list),
+        }
+    )
+    return decided.reindex(concepts["key"].drop_duplicates())
 
 
 _LABEL_NAMES = dict(ENTITY_LABELS)

@@ -1,7 +1,9 @@
 """One concept, one label: a name's words, then its corpus, decide its label."""
 
+from collections import Counter
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paperkg.extract.labels import (
@@ -189,6 +191,7 @@ corpora = st.lists(
 )
 
 
+@settings(deadline=None)  # a loaded machine, not paperkg, decides how long an example takes
 @given(corpora)
 def test_the_vote_over_the_table_is_the_vote_counted_mention_by_mention(results):
     voted, changed = vote_labels(results)
@@ -217,3 +220,54 @@ def test_the_table_comes_back_with_the_voted_labels_and_untouched_papers_as_they
 def test_no_mentions_no_vote():
     assert vote_labels([]) == ([], 0)
     assert choose_labels(mention_table([paper("a")])) == {}
+
+
+def unified_one_by_one(concepts):
+    """Each key's label and its concepts in order, decided concept by concept with a
+    Counter: what the group-bys of ``unify_concept_labels`` must give."""
+    from collections import Counter
+
+    by_key = {}
+    for concept in concepts.values():
+        by_key.setdefault(concept.key, []).append(concept)
+    decided = {}
+    for key, group in by_key.items():
+        group.sort(key=lambda c: (-sum(c.aliases.values()), c.id))
+        counts = Counter()
+        for concept in group:
+            counts[concept.label] += sum(concept.aliases.values())
+        by_name = {"METHOD": "Method", "DATASET": "Dataset", "TASK": "Task", "METRIC": "Metric"}
+        label = by_name.get(label_from_name(group[0].name)) or counts.most_common()[0][0]
+        decided[f"{label}:{key}"] = [c.id for c in group]
+    return decided
+
+
+concept_sets = st.dictionaries(
+    st.tuples(
+        st.sampled_from(["Method", "Task", "Dataset"]), st.sampled_from(["zyx", "atari", "cl"])
+    ),
+    st.tuples(
+        st.sampled_from(["ZYX", "Atari", "continual learning"]),
+        st.dictionaries(st.sampled_from(["a", "b", "c"]), st.integers(1, 3), min_size=1),
+    ),
+)
+
+
+@settings(deadline=None)
+@given(concept_sets)
+def test_concepts_join_under_the_label_decided_key_by_key(found):
+    from paperkg.records import Concept, Resolution
+
+    concepts = {
+        f"{label}:{key}": Concept(f"{label}:{key}", label, key, name, aliases)
+        for (label, key), (name, aliases) in found.items()
+    }
+
+    after = unify_concept_labels(Resolution(concepts=concepts))
+
+    expected = unified_one_by_one(concepts)
+    assert list(after.concepts) == list(expected)
+    for cid, members in expected.items():
+        merged = sum((Counter(concepts[m].aliases) for m in members), Counter())
+        assert after.concepts[cid].aliases == dict(merged)
+        assert after.concepts[cid].name == concepts[members[0]].name
