@@ -32,7 +32,9 @@ from .extract.readers import read_inputs
 from .extract.resolve import resolve_concepts
 from .extract.specificity import drop_generic
 from .extract.titles import mark_title_proposals
-from .graph.builder import build_knowledge_graph
+from .graph.builder import build_knowledge_graph, paper_concepts
+from .graph.hierarchy import broader_concepts
+from .graph.incidence import count_cooccurrences
 from .records import Paper, PaperMentions, ReadResult, Resolution
 
 log = logging.getLogger(__name__)
@@ -200,9 +202,19 @@ def resolve(corpus: Corpus) -> Corpus:
 
 
 def build_graph(corpus: Corpus) -> Corpus:
-    """The graph of papers and concepts (co-occurrence above 500 papers needs two papers)."""
+    """The graph of papers and concepts (co-occurrence above 500 papers needs two papers);
+    the pairs of concepts counted from the table of mentions."""
     minimum = corpus.options.min_cooccurrence
     if minimum is None:
         minimum = 1 if len(corpus.read.papers) < 500 else 2
-    graph = build_knowledge_graph(corpus.results, corpus.resolution, min_cooccurrence=minimum)
+    broader = broader_concepts(corpus.resolution.concepts)
+    incidence = paper_concepts(corpus.mentions["paper"], corpus.resolution, broader)
+    pairs = count_cooccurrences(incidence, min_papers=minimum)
+    graph = build_knowledge_graph(
+        corpus.results,
+        corpus.resolution,
+        min_cooccurrence=minimum,
+        cooccurrences=pairs,
+        broader=broader,
+    )
     return replace(corpus, graph=graph)
