@@ -24,9 +24,9 @@ import pandas as pd
 
 from .extract.cache import ExtractionCache, pipeline_identity
 from .extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
-from .extract.dask_cluster import extract_on_dask
-from .extract.labels import choose_labels, relabel, unify_concept_labels
-from .extract.mention_table import mention_table
+from .extract.dask_cluster import dask_client, extract_on_dask
+from .extract.labels import choose_labels, choose_labels_on_dask, relabel, unify_concept_labels
+from .extract.mention_table import PARTITION_ROWS, mention_table
 from .extract.model_names import resolve_model
 from .extract.readers import read_inputs
 from .extract.resolve import resolve_concepts
@@ -34,7 +34,7 @@ from .extract.specificity import drop_generic
 from .extract.titles import mark_title_proposals
 from .graph.builder import build_knowledge_graph, paper_concepts
 from .graph.hierarchy import broader_concepts
-from .graph.incidence import count_cooccurrences
+from .graph.incidence import count_cooccurrences, count_cooccurrences_on_dask
 from .records import Paper, PaperMentions, ReadResult, Resolution
 
 log = logging.getLogger(__name__)
@@ -186,10 +186,14 @@ def add_corpus_terms(corpus: Corpus) -> Corpus:
 
 def read_titles_and_vote_labels(corpus: Corpus) -> Corpus:
     """Mark what titles name as proposed; put the mentions, now all found, in one table;
-    give each name the label the corpus agrees on."""
+    give each name the label the corpus agrees on (on the Dask cluster with ``dask``)."""
     results, _ = mark_title_proposals(corpus.results)
     mentions = mention_table(results)
-    results, mentions, relabelled = relabel(results, mentions, choose_labels(mentions))
+    if corpus.options.dask:
+        chosen = _on_dask(corpus.options, choose_labels_on_dask, mentions)
+    else:
+        chosen = choose_labels(mentions)
+    results, mentions, relabelled = relabel(results, mentions, chosen)
     return replace(corpus, results=results, mentions=mentions, relabelled_mentions=relabelled)
 
 
@@ -203,13 +207,17 @@ def resolve(corpus: Corpus) -> Corpus:
 
 def build_graph(corpus: Corpus) -> Corpus:
     """The graph of papers and concepts (co-occurrence above 500 papers needs two papers);
-    the pairs of concepts counted from the table of mentions."""
+    the pairs of concepts counted from the table of mentions (on the Dask cluster with
+    ``dask``)."""
     minimum = corpus.options.min_cooccurrence
     if minimum is None:
         minimum = 1 if len(corpus.read.papers) < 500 else 2
     broader = broader_concepts(corpus.resolution.concepts)
     incidence = paper_concepts(corpus.mentions["paper"], corpus.resolution, broader)
-    pairs = count_cooccurrences(incidence, min_papers=minimum)
+    if corpus.options.dask:
+        pairs = _on_dask(corpus.options, count_cooccurrences_on_dask, incidence, min_papers=minimum)
+    else:
+        pairs = count_cooccurrences(incidence, min_papers=minimum)
     graph = build_knowledge_graph(
         corpus.results,
         corpus.resolution,
@@ -218,3 +226,11 @@ def build_graph(corpus: Corpus) -> Corpus:
         broader=broader,
     )
     return replace(corpus, graph=graph)
+
+
+def _on_dask(options: BuildOptions, step: Callable, table: pd.DataFrame, **arguments):
+    """``step(table as a Dask DataFrame, **arguments)``, computed on the build's cluster."""
+    with dask_client(options.dask, options.jobs):
+        import dask.dataframe as dd  # once connected: without dask, that said what to install
+
+        return step(dd.from_pandas(table, chunksize=PARTITION_ROWS), **arguments)

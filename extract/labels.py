@@ -26,6 +26,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -35,9 +36,13 @@ from .mention_table import mention_table
 from .resolve.keys import canonical_key, singular
 from .resolve.memo import name_memo
 
+if TYPE_CHECKING:
+    import dask.dataframe as dd
+
 __all__ = [
     "LEARNING_SETTINGS",
     "choose_labels",
+    "choose_labels_on_dask",
     "label_from_name",
     "relabel",
     "unify_concept_labels",
@@ -162,8 +167,23 @@ def choose_labels(mentions: pd.DataFrame) -> dict[str, str]:
     return _decide(_tally(named), _first_names(named))
 
 
+def choose_labels_on_dask(mentions: dd.DataFrame) -> dict[str, str]:
+    """:func:`choose_labels` for a table of mentions spread over a Dask DataFrame's
+    partitions (``dask.dataframe.from_pandas(table)``), computed where dask computes
+    (on a cluster's workers while a ``distributed.Client`` is open).
+
+    The partitions must hold the rows in corpus order, as ``from_pandas`` keeps
+    them: a key's first name is that of its first mention. Only the sums of the
+    votes (a row per key and label) and each partition's first names come back.
+    """
+    named = mentions[mentions["key"] != ""]
+    votes = _tally(named).compute()
+    names = named.map_partitions(_first_names).compute()  # partitions come back in order
+    return _decide(votes, _first_names(names))
+
+
 def _tally(mentions):
-    """Each key's votes per label."""
+    """Each key's votes per label (a pandas or Dask DataFrame of mentions)."""
     # a mention votes 1, one found only as a corpus term 0.5
     weight = 1.0 - 0.5 * mentions["corpus_match"].astype("float64")
     votes = mentions.assign(weight=weight).groupby(["key", "label"], observed=True)["weight"]
@@ -171,7 +191,7 @@ def _tally(mentions):
 
 
 def _first_names(mentions):
-    """Each key and the name of its first row."""
+    """Each key and the name of its first row (a pandas DataFrame of mentions)."""
     return mentions.drop_duplicates("key")[["key", "name"]]
 
 

@@ -31,6 +31,45 @@ such as the canonical key of a name, then runs once per distinct string, not
 once per mention. A mention's sentence stays on its record: only the graph
 builder reads it, one paper at a time.
 
+On a Dask cluster
+-----------------
+The corpus steps that read the table are group-bys and a sparse product, so
+they run the same on a Dask DataFrame, partition by partition, when the table
+outgrows one machine. ``paperkg build --dask ADDRESS`` sends two of them to
+the cluster (the table as a Dask DataFrame of :data:`PARTITION_ROWS`-row
+partitions):
+
+* the label vote, :func:`~paperkg.extract.labels.choose_labels_on_dask`: the
+  votes are summed per key and label on the workers, and only the sums (a row
+  per key and label) and each key's first name come back;
+* the co-occurrence count,
+  :func:`~paperkg.graph.incidence.count_cooccurrences_on_dask`: the paper x
+  concept rows are shuffled so that each paper's rows are in one partition,
+  each partition counts its pairs with the sparse product, and the counts are
+  summed per pair.
+
+The graph is the same as in memory (the tests build both on a real
+``LocalCluster``). What else would move the same way:
+
+* the paper and mention counts of each concept node, the concept map's
+  incidence and the corpus terms' agreement (how often a phrase is tagged, with
+  which label, in how many papers) are group-bys over this table or the paper x
+  concept rows;
+* the titles' count of the papers that define each acronym is a group-by over
+  the acronym definitions;
+* the table itself could be made on the workers, each extraction chunk
+  returning its partition (or writing it to Parquet) instead of records.
+
+What does not yet:
+
+* the table is made here from the records, which are all in this process: a
+  corpus whose records do not fit in one machine's memory does not fit yet;
+* concept resolution (keys merged by union-find over spelling variants, acronym
+  votes, near-duplicate names) needs every name of the corpus in one place; it
+  works on the distinct names, far fewer than the mentions, so it stays here;
+* the voted labels are written back into the records, and the graph is built
+  and written by networkx in this process, from the aggregates.
+
 Examples
 --------
 >>> from paperkg.records import Mention, Paper, PaperMentions
@@ -53,7 +92,10 @@ import pandas as pd
 from ..records import Mention, PaperMentions
 from .resolve.keys import canonical_key
 
-__all__ = ["mention_table", "name_of"]
+__all__ = ["PARTITION_ROWS", "mention_table", "name_of"]
+
+#: rows of the table in each partition when it goes to a Dask cluster (about 10 MB)
+PARTITION_ROWS = 500_000
 
 
 def name_of(mention: Mention, acronyms: dict[str, str]) -> str:

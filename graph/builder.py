@@ -54,7 +54,7 @@ def build_knowledge_graph(
         The pairs of concepts and the papers that name both, as
         :func:`~paperkg.graph.incidence.count_cooccurrences` counts them from
         :func:`paper_concepts` (the build counts them from its table of
-        mentions); counted here from
+        mentions, on a Dask cluster with ``--dask``); counted here from
         ``results`` and ``resolution`` when not given.
     broader : dict, optional
         :func:`~paperkg.graph.hierarchy.broader_concepts` of the resolution's

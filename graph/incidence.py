@@ -7,7 +7,8 @@ name both concepts ``i`` and ``j`` (and on its diagonal, each concept's papers).
 
 The builder's concepts come as a table of ``paper, concept`` rows (one per
 concept a paper links to, :func:`paperkg.graph.builder.paper_concepts`), which
-:func:`count_cooccurrences` turns into pair counts.
+:func:`count_cooccurrences` turns into pair counts; on a Dask DataFrame of such
+rows :func:`count_cooccurrences_on_dask` does the same, partition by partition.
 
 Examples
 --------
@@ -21,14 +22,19 @@ array([[2, 2, 1],
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from scipy import sparse
 
+if TYPE_CHECKING:
+    import dask.dataframe as dd
+
 __all__ = [
     "cooccurrence",
     "count_cooccurrences",
+    "count_cooccurrences_on_dask",
     "incidence_matrix",
     "pair_counts",
 ]
@@ -83,6 +89,23 @@ def count_cooccurrences(incidence: pd.DataFrame, *, min_papers: int = 1) -> pd.D
     return _ordered(pair_counts(shared), min_papers, incidence["concept"].cat.categories)
 
 
+def count_cooccurrences_on_dask(incidence: dd.DataFrame, *, min_papers: int = 1) -> pd.DataFrame:
+    """:func:`count_cooccurrences` for rows spread over a Dask DataFrame's partitions,
+    computed where dask computes (on a cluster's workers while a
+    ``distributed.Client`` is open). The same pairs, counts and order.
+
+    ``concept`` must be a categorical with known categories (as
+    ``dask.dataframe.from_pandas`` keeps them). The rows are shuffled so that
+    each paper's are in one partition; each partition counts its pairs
+    (:func:`pair_counts`) and the counts are summed per pair.
+    """
+    kept = _in_papers(incidence, min_papers).compute().index
+    shared = incidence[incidence["concept"].isin(list(kept))].shuffle("paper")
+    counts = shared.map_partitions(pair_counts).groupby(["a", "b"])
+    pairs = counts.agg({"papers": "sum", "first": "min"}).reset_index().compute()
+    return _ordered(pairs, min_papers, incidence["concept"].cat.categories)
+
+
 def pair_counts(incidence: pd.DataFrame) -> pd.DataFrame:
     """Each pair of concepts that the papers of ``incidence`` name together: ``a`` and
     ``b`` (codes of ``concept``'s categories, ``a < b``), the number of ``papers``
@@ -107,7 +130,7 @@ def pair_counts(incidence: pd.DataFrame) -> pd.DataFrame:
 
 
 def _in_papers(incidence, min_papers: int):
-    """The papers of each concept of ``incidence`` named by
+    """The papers of each concept of ``incidence`` (pandas or dask) named by
     ``min_papers`` papers or more: a pair can be that often only if each of its
     concepts is, and most concepts of a corpus are named once."""
     papers = incidence["concept"].value_counts()

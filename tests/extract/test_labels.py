@@ -271,3 +271,29 @@ def test_concepts_join_under_the_label_decided_key_by_key(found):
         merged = sum((Counter(concepts[m].aliases) for m in members), Counter())
         assert after.concepts[cid].aliases == dict(merged)
         assert after.concepts[cid].name == concepts[members[0]].name
+
+
+def test_the_vote_on_a_dask_cluster_is_the_vote_in_memory(local_cluster):
+    import random
+
+    import dask.dataframe as dd
+
+    from paperkg.extract.dask_cluster import dask_client
+    from paperkg.extract.labels import choose_labels_on_dask
+
+    rng = random.Random(0)
+    # the first paper names "toolbench", whose words do not say; the last papers write
+    # it "ToolBench", a Dataset by its name: the corpus's first name decides
+    results = [paper("first", ("toolbench", "METHOD"))]
+    for i in range(300):
+        found = [(rng.choice(NAMES), rng.choice(["METHOD", "DATASET", "TASK"])) for _ in range(3)]
+        results.append(paper(str(i), *found))
+    results += [paper("late", ("ToolBench", "DATASET"))]
+    results += [paper("last", ("toolbench", "METHOD"), ("toolbench", "METHOD"))]
+    table = mention_table(results)
+
+    with dask_client(local_cluster.scheduler_address):
+        on_dask = choose_labels_on_dask(dd.from_pandas(table, npartitions=7))
+
+    assert on_dask == choose_labels(table)
+    assert on_dask["toolbench"] == "METHOD"

@@ -51,6 +51,39 @@ def test_a_minimum_keeps_the_pairs_counted_that_often_in_the_same_order(paper_co
     assert list(cooccurrence_counts(paper_concepts, min_papers=least)) == expected
 
 
+def test_pairs_counted_on_a_dask_cluster_are_those_counted_in_memory(local_cluster):
+    import random
+
+    import dask.dataframe as dd
+    import pandas as pd
+
+    from paperkg.extract.dask_cluster import dask_client
+    from paperkg.graph.incidence import count_cooccurrences, count_cooccurrences_on_dask
+
+    rng = random.Random(0)
+    # a few concepts in many papers, most in one or two
+    names = [f"Method:m{i:02}" for i in range(40)]
+    weights = range(40, 0, -1)
+    papers = [set(rng.choices(names, weights, k=rng.randrange(6))) for _ in range(400)]
+    concepts = [c for named in papers for c in named]
+    rows = pd.DataFrame(
+        {
+            "paper": [i for i, named in enumerate(papers) for _ in named],
+            "concept": pd.Categorical(concepts, categories=names),
+        }
+    )
+    # split by rows: a paper's rows may start in one partition and end in the next
+    spread = dd.from_pandas(rows, npartitions=6)
+
+    for least in (1, 3):
+        with dask_client(local_cluster.scheduler_address):
+            on_dask = count_cooccurrences_on_dask(spread, min_papers=least)
+
+        in_memory = count_cooccurrences(rows, min_papers=least)
+        one_by_one = [[a, b, n] for (a, b), n in counted_one_by_one(papers) if n >= least]
+        assert on_dask.values.tolist() == in_memory.values.tolist() == one_by_one
+
+
 def test_papers_link_to_their_concepts_and_the_broader_ones_once_each():
     from paperkg.graph.builder import paper_concepts
     from paperkg.records import Resolution
