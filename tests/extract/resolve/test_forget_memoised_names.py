@@ -54,11 +54,12 @@ def test_a_build_that_fails_after_resolution_leaves_no_name_memoised(tmp_path, m
     import pytest
 
     import paperkg.api as api
+    import paperkg.stages as stages
 
     def broken_step(*args, **kwargs):
         raise RuntimeError("a step after resolution failed")
 
-    monkeypatch.setattr(api, "drop_generic", broken_step)  # before the build's own emptying
+    monkeypatch.setattr(stages, "drop_generic", broken_step)  # before the build's own emptying
     data = tmp_path / "a.jsonl"
     data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
 
