@@ -148,7 +148,9 @@ def build(
     kept there and reused while its text and the pipeline stay the same, so a
     rebuild extracts only new or changed papers. With ``dask`` (a scheduler
     address, or ``local``), the workers of that Dask cluster extract instead
-    (:mod:`paperkg.extract.dask_cluster`); the graph is the same.
+    (:mod:`paperkg.extract.dask_cluster`), and vote the labels and count the
+    co-occurrences over the table of mentions
+    (:mod:`paperkg.extract.mention_table`); the graph is the same.
     """
     options = BuildOptions(
         format=format, model=model, alias_file=alias_file, on_error=on_error,

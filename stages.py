@@ -20,17 +20,21 @@ from pathlib import Path
 from typing import Literal
 
 import networkx as nx
+import pandas as pd
 
 from .extract.cache import ExtractionCache, pipeline_identity
 from .extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
-from .extract.dask_cluster import extract_on_dask
-from .extract.labels import unify_concept_labels, vote_labels
+from .extract.dask_cluster import dask_client, extract_on_dask
+from .extract.labels import choose_labels, choose_labels_on_dask, relabel, unify_concept_labels
+from .extract.mention_table import PARTITION_ROWS, mention_table
 from .extract.model_names import resolve_model
 from .extract.readers import read_inputs
 from .extract.resolve import resolve_concepts
 from .extract.specificity import drop_generic
 from .extract.titles import mark_title_proposals
-from .graph.builder import build_knowledge_graph
+from .graph.builder import build_knowledge_graph, paper_concepts
+from .graph.hierarchy import broader_concepts
+from .graph.incidence import count_cooccurrences, count_cooccurrences_on_dask
 from .records import Paper, PaperMentions, ReadResult, Resolution
 
 log = logging.getLogger(__name__)
@@ -80,6 +84,9 @@ class Corpus:
     from_cache: int = 0
     #: mentions added as corpus terms (:mod:`paperkg.extract.corpus_terms`)
     corpus_term_mentions: int = 0
+    #: every mention as a row of one table (:mod:`paperkg.extract.mention_table`),
+    #: made once they are all found; its labels are the voted ones
+    mentions: pd.DataFrame | None = None
     #: mentions whose label the corpus vote or their name changed
     relabelled_mentions: int = 0
     resolution: Resolution = field(default_factory=Resolution)
@@ -183,10 +190,16 @@ def add_corpus_terms(corpus: Corpus) -> Corpus:
 
 
 def read_titles_and_vote_labels(corpus: Corpus) -> Corpus:
-    """Mark what titles name as proposed; give each name the label the corpus agrees on."""
+    """Mark what titles name as proposed; put the mentions, now all found, in one table;
+    give each name the label the corpus agrees on (on the Dask cluster with ``dask``)."""
     results, _ = mark_title_proposals(corpus.results)
-    results, relabelled = vote_labels(results)
-    return replace(corpus, results=results, relabelled_mentions=relabelled)
+    mentions = mention_table(results)
+    if corpus.options.dask:
+        chosen = _on_dask(corpus.options, choose_labels_on_dask, mentions)
+    else:
+        chosen = choose_labels(mentions)
+    results, mentions, relabelled = relabel(results, mentions, chosen)
+    return replace(corpus, results=results, mentions=mentions, relabelled_mentions=relabelled)
 
 
 def resolve(corpus: Corpus) -> Corpus:
@@ -198,9 +211,31 @@ def resolve(corpus: Corpus) -> Corpus:
 
 
 def build_graph(corpus: Corpus) -> Corpus:
-    """The graph of papers and concepts (co-occurrence above 500 papers needs two papers)."""
+    """The graph of papers and concepts (co-occurrence above 500 papers needs two papers);
+    the pairs of concepts counted from the table of mentions (on the Dask cluster with
+    ``dask``)."""
     minimum = corpus.options.min_cooccurrence
     if minimum is None:
         minimum = 1 if len(corpus.read.papers) < 500 else 2
-    graph = build_knowledge_graph(corpus.results, corpus.resolution, min_cooccurrence=minimum)
+    broader = broader_concepts(corpus.resolution.concepts)
+    incidence = paper_concepts(corpus.mentions["paper"], corpus.resolution, broader)
+    if corpus.options.dask:
+        pairs = _on_dask(corpus.options, count_cooccurrences_on_dask, incidence, min_papers=minimum)
+    else:
+        pairs = count_cooccurrences(incidence, min_papers=minimum)
+    graph = build_knowledge_graph(
+        corpus.results,
+        corpus.resolution,
+        min_cooccurrence=minimum,
+        cooccurrences=pairs,
+        broader=broader,
+    )
     return replace(corpus, graph=graph)
+
+
+def _on_dask(options: BuildOptions, step: Callable, table: pd.DataFrame, **arguments):
+    """``step(table as a Dask DataFrame, **arguments)``, computed on the build's cluster."""
+    with dask_client(options.dask, options.jobs):
+        import dask.dataframe as dd  # once connected: without dask, that said what to install
+
+        return step(dd.from_pandas(table, chunksize=PARTITION_ROWS), **arguments)

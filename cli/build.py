@@ -114,8 +114,9 @@ def build(
         str | None,
         typer.Option(
             metavar="ADDRESS",
-            help="Extract on this Dask cluster (scheduler address, e.g. tcp://host:8786), "
-            "or 'local' for a cluster of this machine's cores; needs paperkg[dask].",
+            help="Extract, vote labels and count co-occurrences on this Dask cluster "
+            "(scheduler address, e.g. tcp://host:8786), or 'local' for a cluster of this "
+            "machine's cores; needs paperkg[dask].",
         ),
     ] = None,
     neo4j_uri: Annotated[

@@ -17,19 +17,25 @@ worker runs one pipeline at a time, so more threads only hold more memory.
 ``address`` is a scheduler address (``tcp://host:8786``) or ``local`` (a
 ``LocalCluster`` on this machine, one worker process per core), or
 ``local:N`` for N workers.
+
+The same cluster also takes the label vote and the co-occurrence count, as
+group-bys over the table of mentions (:func:`dask_client` connects the build to
+it); which corpus steps move to a cluster that way, and which do not yet, is
+told in :mod:`paperkg.extract.mention_table`.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import ExtractionError
 from ..records import Paper, PaperMentions
 
-__all__ = ["extract_on_dask"]
+__all__ = ["dask_client", "extract_on_dask"]
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +81,11 @@ def _local_identity(model: str | Path | None) -> str:
     return pipeline_identity(resolve_model(model))
 
 
+def _is_local(address: str) -> bool:
+    """Whether ``address`` asks for a LocalCluster that paperkg starts (``local[:N]``)."""
+    return address == "local" or address.startswith("local:")
+
+
 def _connect(address: str, jobs: int | None, timeout: float):
     """A client of the scheduler at ``address``, or of a new LocalCluster for ``local[:N]``."""
     try:
@@ -84,7 +95,7 @@ def _connect(address: str, jobs: int | None, timeout: float):
             "--dask needs dask.distributed: pip install 'paperkg[dask]' "
             "(or pip install 'dask[distributed]')"
         ) from e
-    if address == "local" or address.startswith("local:"):
+    if _is_local(address):
         workers = int(address.partition(":")[2] or jobs or 0) or None
         cluster = LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
@@ -98,6 +109,20 @@ def _connect(address: str, jobs: int | None, timeout: float):
             "`dask scheduler` and workers with `dask worker ADDRESS --nthreads 1`, "
             "or use --dask local"
         ) from e
+
+
+@contextmanager
+def dask_client(address: str, jobs: int | None = None, timeout: float = 20) -> Iterator:
+    """A ``distributed.Client`` of the cluster at ``address`` (``local[:N]``: a new
+    LocalCluster of ``N`` or ``jobs`` workers), closed on leaving, with the cluster
+    it started. While it is open, dask computes on that cluster."""
+    client, cluster = _connect(address, jobs, timeout)
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def extract_on_dask(
@@ -144,10 +169,9 @@ def extract_on_dask(
     here = _local_identity(model)
     model_arg = None if model is None else str(model)
     chunks = [papers[i : i + CHUNK] for i in range(0, len(papers), CHUNK)]
-    client, cluster = _connect(address, jobs, connect_timeout)
-    try:
+    with dask_client(address, jobs, connect_timeout) as client:
         futures = {
-            client.submit(_extract_chunk, chunk, model_arg, cluster is not None, pure=False): i
+            client.submit(_extract_chunk, chunk, model_arg, _is_local(address), pure=False): i
             for i, chunk in enumerate(chunks)
         }
         log.info("extracting %d papers on %s in %d tasks", len(papers), address, len(chunks))
@@ -165,8 +189,4 @@ def extract_on_dask(
             if on_paper is not None:
                 for paper in chunks[index]:
                     on_paper(paper)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
     return [result for chunk in results for result in chunk or []]

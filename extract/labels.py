@@ -25,16 +25,29 @@ from __future__ import annotations
 
 import logging
 import re
-from collections import Counter, defaultdict
 from dataclasses import replace
-from operator import itemgetter
+from typing import TYPE_CHECKING
+
+import pandas as pd
 
 from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
 from .components.lexicon import DATASET_HEADS, METRIC_HEADS, TASK_WORDS
+from .mention_table import mention_table
 from .resolve.keys import canonical_key, singular
 from .resolve.memo import name_memo
 
-__all__ = ["LEARNING_SETTINGS", "label_from_name", "unify_concept_labels", "vote_labels"]
+if TYPE_CHECKING:
+    import dask.dataframe as dd
+
+__all__ = [
+    "LEARNING_SETTINGS",
+    "choose_labels",
+    "choose_labels_on_dask",
+    "label_from_name",
+    "relabel",
+    "unify_concept_labels",
+    "vote_labels",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -127,59 +140,100 @@ def label_from_name(name: str) -> str | None:
     return None
 
 
-def _name_of(mention, long_forms: dict[str, str]) -> str:
-    """What a mention names: its long form when it is an acronym its paper defines."""
-    return mention.long_form or long_forms.get(mention.text) or mention.text
-
-
 def vote_labels(results: list[PaperMentions]) -> tuple[list[PaperMentions], int]:
     """Give every name one label across the corpus; return the results and how many
     mentions changed label.
 
-    A mention found only as a corpus term (``corpus_match``) votes half.
+    A mention found only as a corpus term (``corpus_match``) votes half. The vote
+    is a group-by over the corpus's :func:`~paperkg.extract.mention_table.mention_table`
+    (:func:`choose_labels`), written back by :func:`relabel`.
     """
-    # plain dicts, not Counters: a corpus of 3,218 papers has 32,000 names
-    votes: dict[str, dict[str, float]] = {}
-    names: dict[str, str] = {}
-    keys_of: list[list[str]] = []  # per paper, its mentions' keys: the second pass reuses them
-    for result in results:
-        keys = []
-        for mention in result.mentions:
-            name = _name_of(mention, result.acronyms)
-            key = canonical_key(name, "")
-            keys.append(key)
-            if not key:
-                continue
-            counts = votes.get(key)
-            if counts is None:
-                counts = votes[key] = {}
-                names[key] = name
-            weight = 0.5 if mention.corpus_match else 1.0
-            counts[mention.label] = counts.get(mention.label, 0) + weight
-        keys_of.append(keys)
-    chosen: dict[str, str] = {}
-    for key, counts in votes.items():
-        prior = label_from_name(names[key])
-        if prior is not None:
-            chosen[key] = prior
-            continue
-        ranked = sorted(counts.items(), key=itemgetter(1), reverse=True)  # most_common
-        if len(ranked) == 1 or ranked[0][1] > ranked[1][1]:
-            chosen[key] = ranked[0][0]
-    del votes, names
-    changed = 0
-    out = []
-    for result, keys in zip(results, keys_of, strict=True):
-        mentions = []
-        for mention, key in zip(result.mentions, keys, strict=True):
-            label = chosen.get(key, mention.label)
-            if label != mention.label and label in ENTITY_LABELS:
-                mention = replace(mention, label=label)
-                changed += 1
-            mentions.append(mention)
-        out.append(replace(result, mentions=mentions))
-    logger.info("labels: %d mentions relabelled by their name or corpus vote", changed)
-    return out, changed
+    mentions = mention_table(results)
+    results, _, changed = relabel(results, mentions, choose_labels(mentions))
+    return results, changed
+
+
+def choose_labels(mentions: pd.DataFrame) -> dict[str, str]:
+    """The label the corpus gives each name, from its table of mentions.
+
+    Mentions vote by the canonical key of what they name (an acronym with its
+    long form). A key takes the label the words of its first mention's name give
+    it (:func:`label_from_name`), else the label with strictly the most votes; a
+    key whose leading labels tie gets none, and its mentions keep theirs.
+
+    Returns ``{key: label}`` for the keys that get one.
+    """
+    named = mentions[mentions["key"] != ""]
+    return _decide(_tally(named), _first_names(named))
+
+
+def choose_labels_on_dask(mentions: dd.DataFrame) -> dict[str, str]:
+    """:func:`choose_labels` for a table of mentions spread over a Dask DataFrame's
+    partitions (``dask.dataframe.from_pandas(table)``), computed where dask computes
+    (on a cluster's workers while a ``distributed.Client`` is open).
+
+    The partitions must hold the rows in corpus order, as ``from_pandas`` keeps
+    them: a key's first name is that of its first mention. Only the sums of the
+    votes (a row per key and label) and each partition's first names come back.
+    """
+    named = mentions[mentions["key"] != ""]
+    votes = _tally(named).compute()
+    names = named.map_partitions(_first_names).compute()  # partitions come back in order
+    return _decide(votes, _first_names(names))
+
+
+def _tally(mentions):
+    """Each key's votes per label (a pandas or Dask DataFrame of mentions)."""
+    # a mention votes 1, one found only as a corpus term 0.5
+    weight = 1.0 - 0.5 * mentions["corpus_match"].astype("float64")
+    votes = mentions.assign(weight=weight).groupby(["key", "label"], observed=True)["weight"]
+    return votes.sum().reset_index()
+
+
+def _first_names(mentions):
+    """Each key and the name of its first row (a pandas DataFrame of mentions)."""
+    return mentions.drop_duplicates("key")[["key", "name"]]
+
+
+def _decide(votes: pd.DataFrame, names: pd.DataFrame) -> dict[str, str]:
+    """What :func:`choose_labels` returns, from each key's ``votes`` per label and its
+    first name (tables of a row per key, or key and label: few next to the mentions)."""
+    most = votes.groupby("key", observed=True)["weight"].transform("max")
+    leaders = votes[votes["weight"] == most]
+    sole = leaders.drop_duplicates("key", keep=False)  # a tie leaves a key without a label
+    chosen = dict(zip(sole["key"].tolist(), sole["label"].tolist(), strict=True))
+    for key, name in zip(names["key"].tolist(), names["name"].tolist(), strict=True):
+        label = label_from_name(name)
+        if label is not None:
+            chosen[key] = label
+    return chosen
+
+
+def relabel(
+    results: list[PaperMentions], mentions: pd.DataFrame, chosen: dict[str, str]
+) -> tuple[list[PaperMentions], pd.DataFrame, int]:
+    """Give the mentions of ``results`` the labels ``chosen`` for their keys.
+
+    ``mentions`` is the table of ``results`` (:func:`mention_table`), ``chosen``
+    ``{key: label}`` (:func:`choose_labels`). Returns the results (a paper with
+    no mention relabelled is kept as it is), the table with its ``label`` column
+    voted, and how many mentions changed label.
+    """
+    before = mentions["label"].astype("str")
+    voted = mentions["key"].map(chosen).astype("str")  # missing where the key got no label
+    after = voted.where(voted.isin(list(ENTITY_LABELS)), before)
+    changed = (after != before).to_numpy()
+    out = list(results)
+    papers = mentions["paper"].to_numpy()[changed].tolist()
+    places = mentions["mention"].to_numpy()[changed].tolist()
+    for paper, place, label in zip(papers, places, after[changed].tolist(), strict=True):
+        result = out[paper]
+        if result is results[paper]:  # the first of its mentions to change: copy its list
+            result = out[paper] = replace(result, mentions=list(result.mentions))
+        result.mentions[place] = replace(result.mentions[place], label=label)
+    count = len(papers)
+    logger.info("labels: %d mentions relabelled by their name or corpus vote", count)
+    return out, mentions.assign(label=after.astype("category")), count
 
 
 def unify_concept_labels(resolution: Resolution) -> Resolution:
@@ -196,23 +250,12 @@ def unify_concept_labels(resolution: Resolution) -> Resolution:
     own objects, not copies (at 100,000 papers, 690,000 concepts, nearly all
     alone, were copied at the build's peak memory).
     """
-    by_key: dict[str, list[Concept]] = defaultdict(list)
-    for concept in resolution.concepts.values():
-        by_key[concept.key].append(concept)
+    decided = _key_labels(_concept_table(resolution.concepts))
     renamed: dict[str, str] = {}  # the ids that change
     concepts: dict[str, Concept] = {}
-    for key, group in by_key.items():
-        group.sort(key=lambda c: (-sum(c.aliases.values()), c.id))
+    for key, label, why, members in decided.itertuples():
+        group = [resolution.concepts[cid] for cid in members]
         main = group[0]
-        counts: Counter[str] = Counter()
-        for concept in group:
-            counts[concept.label] += sum(concept.aliases.values())
-        label = _LABEL_NAMES.get(label_from_name(main.name) or "", None)
-        why = "its name"
-        if label is None:
-            ranked = counts.most_common()
-            label = ranked[0][0]
-            why = "most of its mentions"
         cid = concept_node_id(label, key)
         if len(group) == 1 and main.label == label and main.id == cid:
             concepts[cid] = main
@@ -237,6 +280,43 @@ def unify_concept_labels(resolution: Resolution) -> Resolution:
     ]
     logger.info("labels: %d concepts relabelled or joined under one label", len(renamed))
     return replace(resolution, concepts=concepts, concept_of=concept_of)
+
+
+def _concept_table(concepts: dict[str, Concept]) -> pd.DataFrame:
+    """A row per concept, in ``concepts``' order: its id, key, label, name and
+    mentions (the counts of its aliases)."""
+    rows = concepts.values()
+    return pd.DataFrame(
+        {
+            "id": [c.id for c in rows],
+            "key": [c.key for c in rows],
+            "label": [c.label for c in rows],
+            "name": [c.name for c in rows],
+            "mentions": [sum(c.aliases.values()) for c in rows],
+        }
+    )
+
+
+def _key_labels(concepts: pd.DataFrame) -> pd.DataFrame:
+    """For each key of ``concepts`` (:func:`_concept_table`), in order of its first
+    concept: the label its concepts take, why, and their ids, the most mentioned
+    (then the first by id) first: the one that names the key."""
+    ranked = concepts.sort_values(["mentions", "id"], ascending=[False, True])
+    main = ranked.drop_duplicates("key").set_index("key")
+    # the label most of the key's mentions have; of labels with as many, the one
+    # of the most mentioned concept
+    totals = ranked.groupby(["key", "label"], sort=False)["mentions"].sum().reset_index()
+    leader = totals.groupby("key", sort=False)["mentions"].idxmax()
+    majority = totals.loc[leader].set_index("key")["label"]
+    by_name = main["name"].map(label_from_name).map(_LABEL_NAMES)
+    decided = pd.DataFrame(
+        {
+            "label": by_name.fillna(majority),
+            "why": by_name.notna().map({True: "its name", False: "most of its mentions"}),
+            "members": ranked.groupby("key", sort=False)["id"].agg(list),
+        }
+    )
+    return decided.reindex(concepts["key"].drop_duplicates())
 
 
 _LABEL_NAMES = dict(ENTITY_LABELS)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
+from itertools import chain
 
 import networkx as nx
 import numpy as np
-from scipy import sparse
+import pandas as pd
 
 from ..records import Concept, Paper, PaperMentions, Resolution
 from .hierarchy import ancestors, broader_concepts
-from .incidence import cooccurrence, incidence_matrix
+from .incidence import count_cooccurrences
 from .schema import (
     CO_OCCURS,
     EDGE_TYPE_FOR_LABEL,
@@ -20,7 +21,7 @@ from .schema import (
     paper_node_id,
 )
 
-__all__ = ["build_knowledge_graph", "cooccurrence_counts", "paper_display_name"]
+__all__ = ["build_knowledge_graph", "cooccurrence_counts", "paper_concepts", "paper_display_name"]
 
 #: words of the abstract used as a paper's name when it has no title and proposes nothing
 LABEL_WORDS = 8
@@ -31,6 +32,8 @@ def build_knowledge_graph(
     resolution: Resolution,
     *,
     min_cooccurrence: int = 1,
+    cooccurrences: pd.DataFrame | None = None,
+    broader: dict[str, str] | None = None,
 ) -> nx.MultiDiGraph:
     """A MultiDiGraph of papers and the concepts they propose or use.
 
@@ -47,6 +50,16 @@ def build_knowledge_graph(
     min_cooccurrence : int
         Concept pairs mentioned together by fewer papers than this get no
         co-occurrence edge.
+    cooccurrences : DataFrame, optional
+        The pairs of concepts and the papers that name both, as
+        :func:`~paperkg.graph.incidence.count_cooccurrences` counts them from
+        :func:`paper_concepts` (the build counts them from its table of
+        mentions, on a Dask cluster with ``--dask``); counted here from
+        ``results`` and ``resolution`` when not given.
+    broader : dict, optional
+        :func:`~paperkg.graph.hierarchy.broader_concepts` of the resolution's
+        concepts, made here when not given (the build makes it once, for this
+        and :func:`paper_concepts`).
 
     Examples
     --------
@@ -55,9 +68,14 @@ def build_knowledge_graph(
     >>> G.number_of_nodes()
     0
     """
+    results = list(results)
     graph = nx.MultiDiGraph()
-    broader = broader_concepts(resolution.concepts)
-    paper_concepts: list[list[str]] = []
+    if broader is None:
+        broader = broader_concepts(resolution.concepts)
+    if cooccurrences is None:
+        papers = np.repeat(np.arange(len(results)), [len(r.mentions) for r in results])
+        incidence = paper_concepts(papers, resolution, broader)
+        cooccurrences = count_cooccurrences(incidence, min_papers=min_cooccurrence)
 
     for result, concept_ids in zip(results, resolution.concept_of, strict=True):
         pid = paper_node_id(result.paper.id)
@@ -71,16 +89,14 @@ def build_knowledge_graph(
             if not attrs.get("corpus_match"):
                 attrs.pop("corpus_match", None)  # marked only where every mention is one
             graph.add_edge(pid, cid, key=etype, **attrs)
-        concepts = list(dict.fromkeys(cid for cid, _ in edges))  # in edge order: node order
-        for cid in concepts:
+        for cid in dict.fromkeys(cid for cid, _ in edges):  # in edge order: node order
             node = graph.nodes[cid]
             if node["label"] == PAPER:
                 raise ValueError(f"{cid!r} is both a concept and a paper node id")
             node["paper_count"] += 1
             node["mention_count"] += mentions_of.get(cid, 0)
-        paper_concepts.append(concepts)
 
-    _add_cooccurrence_edges(graph, paper_concepts, broader, min_cooccurrence)
+    _add_cooccurrence_edges(graph, cooccurrences, broader, min_cooccurrence)
     _add_is_a_edges(graph, broader)
     return graph
 
@@ -144,7 +160,7 @@ def _concept_attributes(concept: Concept) -> dict:
 
 def _add_cooccurrence_edges(
     graph: nx.MultiDiGraph,
-    paper_concepts: list[list[str]],
+    cooccurrences: pd.DataFrame,
     broader: dict[str, str],
     min_cooccurrence: int,
 ) -> None:
@@ -153,11 +169,57 @@ def _add_cooccurrence_edges(
     Edges go in the order their pair first occurs (paper by paper, pairs in
     sorted order), so the graph and its files are the same run after run.
     """
-    pairs = cooccurrence_counts(paper_concepts, min_papers=min_cooccurrence)
-    for (a, b), weight in pairs:
+    shared = cooccurrences[cooccurrences["papers"] >= min_cooccurrence]
+    for a, b, weight in zip(shared["a"], shared["b"], shared["papers"], strict=True):
         related = b in ancestors(a, broader) or a in ancestors(b, broader)
         if not related:
-            graph.add_edge(a, b, key=CO_OCCURS, type=CO_OCCURS, weight=weight)
+            graph.add_edge(a, b, key=CO_OCCURS, type=CO_OCCURS, weight=int(weight))
+
+
+def paper_concepts(
+    papers: Sequence[int] | np.ndarray | pd.Series,
+    resolution: Resolution,
+    broader: dict[str, str] | None = None,
+) -> pd.DataFrame:
+    """The concepts each paper links to in the graph: a row per ``paper, concept``.
+
+    A paper links to the concepts of its mentions and to their broader concepts
+    (:func:`~paperkg.graph.hierarchy.ancestors`). ``papers`` gives the paper of
+    each mention, in the order of ``resolution.concept_of`` flattened (the
+    ``paper`` column of :func:`~paperkg.extract.mention_table.mention_table`);
+    ``broader`` is :func:`~paperkg.graph.hierarchy.broader_concepts` of the
+    resolution's concepts, made when not given. ``concept`` is a categorical of
+    the concept ids, sorted.
+
+    >>> from paperkg.records import Resolution
+    >>> resolution = Resolution(concept_of=[["Method:bert", None, "Method:bert"], ["Task:qa"]])
+    >>> paper_concepts([0, 0, 0, 1], resolution).values.tolist()
+    [[0, 'Method:bert'], [1, 'Task:qa']]
+    """
+    if broader is None:
+        broader = broader_concepts(resolution.concepts)
+    concept = list(chain.from_iterable(resolution.concept_of))
+    if len(concept) != len(papers):
+        raise ValueError(
+            f"{len(papers)} mentions' papers for {len(concept)} mentions' concepts: "
+            "the papers must be those of the mentions that were resolved"
+        )
+    concepts = pd.Series(concept, dtype=object)  # None where a mention has no concept
+    direct = pd.DataFrame({"paper": np.asarray(papers), "concept": concepts}).dropna()
+    direct = direct.drop_duplicates()
+    up = pd.DataFrame(
+        [(cid, broad) for cid in direct["concept"].unique() for broad in ancestors(cid, broader)],
+        columns=["concept", "broader"],
+    )
+    inferred = direct.merge(up, on="concept")[["paper", "broader"]]
+    rows = pd.concat([direct, inferred.rename(columns={"broader": "concept"})]).drop_duplicates()
+    ids = sorted(set(rows["concept"]))
+    return pd.DataFrame(
+        {
+            "paper": rows["paper"].to_numpy(),
+            "concept": pd.Categorical(rows["concept"], categories=ids),
+        }
+    )
 
 
 def cooccurrence_counts(
@@ -169,9 +231,7 @@ def cooccurrence_counts(
     from one).
 
     The counts are the upper triangle of ``incidence.T @ incidence`` for the papers x
-    concepts incidence matrix (:mod:`paperkg.graph.incidence`). A pair can be in
-    ``min_papers`` papers only if each of its concepts is, so the columns of
-    concepts in fewer papers (most of a corpus's: named once) are left out first.
+    concepts incidence matrix (:func:`~paperkg.graph.incidence.count_cooccurrences`).
 
     >>> list(cooccurrence_counts([{"b", "a", "c"}, {"a", "b"}]))
     [(('a', 'b'), 2), (('a', 'c'), 1), (('b', 'c'), 1)]
@@ -179,42 +239,15 @@ def cooccurrence_counts(
     [(('a', 'b'), 2)]
     """
     names = sorted(set().union(*paper_concepts)) if paper_concepts else []
-    column = {name: j for j, name in enumerate(names)}
-    incidence = incidence_matrix(
-        [i for i, concepts in enumerate(paper_concepts) for _ in concepts],
-        [column[c] for concepts in paper_concepts for c in concepts],
-        shape=(len(paper_concepts), len(names)),
+    incidence = pd.DataFrame(
+        {
+            "paper": [i for i, concepts in enumerate(paper_concepts) for _ in concepts],
+            "concept": pd.Categorical(list(chain.from_iterable(paper_concepts)), categories=names),
+        }
     )
-    shared = np.flatnonzero(np.asarray(incidence.sum(axis=0)).ravel() >= min_papers)
-    incidence = incidence[:, shared]
-    counts = sparse.triu(cooccurrence(incidence), k=1).tocoo()
-    kept = counts.data >= min_papers
-    a, b, counts = counts.row[kept], counts.col[kept], counts.data[kept]
-    # the order of first occurrence: the first paper naming both, then the pair's
-    # place among that paper's pairs (sorted names, so column order)
-    order = np.lexsort((b, a, _first_rows(incidence, a, b)))
-    for i, j, count in zip(shared[a[order]], shared[b[order]], counts[order], strict=True):
-        yield (names[i], names[j]), int(count)
-
-
-def _first_rows(incidence: sparse.csr_matrix, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """For each pair of columns ``(a[k], b[k])``, ``a[k] < b[k]``, set together in some
-    row of ``incidence``, the first such row.
-
-    Lists every pair of columns set in a row, row by row, and takes each pair's
-    first: a row of ``k`` ones has ``k (k - 1) / 2`` pairs.
-    """
-    incidence.sort_indices()
-    ones, n = incidence.nnz, incidence.shape[1]
-    row_of = np.repeat(np.arange(incidence.shape[0]), np.diff(incidence.indptr))
-    # each one pairs with every one after it in its row
-    after = incidence.indptr[1:][row_of] - np.arange(ones) - 1
-    left = np.repeat(np.arange(ones), after)
-    right = left + 1 + np.arange(len(left)) - np.repeat(np.cumsum(after) - after, after)
-    codes = incidence.indices[left].astype(np.int64) * n + incidence.indices[right]
-    distinct, first = np.unique(codes, return_index=True)
-    wanted = np.searchsorted(distinct, a.astype(np.int64) * n + b)
-    return row_of[left[first[wanted]]]
+    pairs = count_cooccurrences(incidence, min_papers=min_papers)
+    for a, b, count in zip(pairs["a"], pairs["b"], pairs["papers"], strict=True):
+        yield (a, b), int(count)
 
 
 def _add_is_a_edges(graph: nx.MultiDiGraph, broader: dict[str, str]) -> None:

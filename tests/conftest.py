@@ -58,6 +58,16 @@ def output_files():
 
 
 @pytest.fixture(scope="session")
+def local_cluster():
+    """A real Dask ``LocalCluster`` of two worker processes, for what runs on a cluster."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        yield cluster
+
+
+@pytest.fixture(scope="session")
 def nlp():
     from paperkg.extract.pipeline import load_pipeline
 

@@ -1,4 +1,5 @@
-"""Extraction on a Dask cluster: a real LocalCluster of two worker processes."""
+"""Builds on a Dask cluster: a real LocalCluster of two worker processes extracts,
+votes the labels and counts the co-occurrences."""
 
 from __future__ import annotations
 
@@ -16,20 +17,10 @@ pytest.importorskip("dask.distributed")
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "iclr2025_abstracts.txt"
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    from dask.distributed import LocalCluster
-
-    with LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-    ) as cluster:
-        yield cluster
-
-
-def test_a_dask_build_writes_the_same_graph_as_a_local_one(cluster, tmp_path):
+def test_a_build_on_dask_writes_the_same_graph_as_one_in_memory(local_cluster, tmp_path):
     local = build([EXAMPLE], jobs=1)
     seen = []
-    on_dask = build([EXAMPLE], dask=cluster.scheduler_address, on_paper=seen.append)
+    on_dask = build([EXAMPLE], dask=local_cluster.scheduler_address, on_paper=seen.append)
 
     assert len(seen) == len(local.read.papers) == 19
     write_outputs(local.graph, tmp_path / "local", html=False, neo4j_bundle=False)
@@ -39,23 +30,36 @@ def test_a_dask_build_writes_the_same_graph_as_a_local_one(cluster, tmp_path):
     ).read_bytes()
 
 
-def test_the_cluster_extracts_only_what_the_cache_lacks(cluster, tmp_path):
-    papers = build([EXAMPLE], cache_dir=tmp_path, dask=cluster.scheduler_address)
-    again = build([EXAMPLE], cache_dir=tmp_path, dask="tcp://127.0.0.1:1")
+def test_a_build_from_the_cache_extracts_nothing_and_still_votes_and_counts_there(
+    local_cluster, tmp_path
+):
+    from dask.distributed import Client, get_task_stream
 
-    # every paper came from the cache, so the unreachable scheduler was never asked
-    assert papers.from_cache == 0
-    assert again.from_cache == 19
+    address = local_cluster.scheduler_address
+    first = build([EXAMPLE], cache_dir=tmp_path, dask=address)
+    extracted = []
+    with Client(address) as client, get_task_stream(client) as tasks:
+        again = build(
+            [EXAMPLE], cache_dir=tmp_path, dask=address, on_paper=extracted.append,
+            on_cached=lambda n: None,
+        )  # fmt: skip
+    ran = " ".join(str(task["key"]) for task in tasks.data)
+
+    assert first.from_cache == 0
+    assert again.from_cache == 19 and extracted == [] and "_extract_chunk" not in ran
+    # the label vote and the co-occurrence count ran on the workers
+    assert "_first_names" in ran and "pair_counts" in ran
+    assert again.relabelled_mentions == first.relabelled_mentions > 0
 
 
-def test_workers_with_another_pipeline_are_refused(cluster, monkeypatch):
+def test_workers_with_another_pipeline_are_refused(local_cluster, monkeypatch):
     # a fault not made real here (a worker with another paperkg installed):
     # this machine's identity is changed instead
     monkeypatch.setattr(dask_cluster, "_local_identity", lambda model: "another pipeline")
     papers = read_inputs([EXAMPLE]).papers[:3]
 
     with pytest.raises(ExtractionError, match="run another pipeline than this machine"):
-        dask_cluster.extract_on_dask(cluster.scheduler_address, None, papers)
+        dask_cluster.extract_on_dask(local_cluster.scheduler_address, None, papers)
 
 
 def test_an_unreachable_scheduler_is_one_clear_error():

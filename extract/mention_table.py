@@ -1,0 +1,131 @@
+"""The mentions of a corpus as one table: a row per mention, a column per field.
+
+Extraction gives one :class:`~paperkg.records.PaperMentions` per paper, which is
+what a paper's own steps want. The corpus steps ask about all mentions at once
+("which label do most mentions of this name have?", "which papers name both
+of these concepts?"), and for them the mentions are one table,
+:func:`mention_table`, made once the corpus's mentions are all found (after the
+corpus terms and the titles' proposals):
+
+============  ========  ===================================================
+column        type      what it holds
+============  ========  ===================================================
+paper         int32     the paper: its index in the list of results
+mention       int32     the mention: its index in its paper's mentions
+start, end    int32     character offsets into ``Paper.document``
+text          category  the words of the text that were tagged
+label         category  ``METHOD``, ``DATASET``, ``TASK`` or ``METRIC``
+name          category  what the mention names: its long form when it is an
+                        acronym its paper defines, else its text
+key           category  the name's :func:`~paperkg.extract.resolve.canonical_key`
+                        (``""`` for a generic phrase such as "our method")
+proposed      bool      the paper introduces the thing
+corpus_match  bool      found only as a corpus term, not by the NER
+============  ========  ===================================================
+
+Rows are in corpus order: paper by paper, each paper's mentions in their order.
+The string columns are dictionary-encoded (pandas categoricals): each distinct
+string is stored once and each row holds a small integer code, as spaCy's DocBin
+keeps tokens (arrays of ints plus one string store). A function of a string,
+such as the canonical key of a name, then runs once per distinct string, not
+once per mention. A mention's sentence stays on its record: only the graph
+builder reads it, one paper at a time.
+
+On a Dask cluster
+-----------------
+The corpus steps that read the table are group-bys and a sparse product, so
+they run the same on a Dask DataFrame, partition by partition, when the table
+outgrows one machine. ``paperkg build --dask ADDRESS`` sends two of them to
+the cluster (the table as a Dask DataFrame of :data:`PARTITION_ROWS`-row
+partitions):
+
+* the label vote, :func:`~paperkg.extract.labels.choose_labels_on_dask`: the
+  votes are summed per key and label on the workers, and only the sums (a row
+  per key and label) and each key's first name come back;
+* the co-occurrence count,
+  :func:`~paperkg.graph.incidence.count_cooccurrences_on_dask`: the paper x
+  concept rows are shuffled so that each paper's rows are in one partition,
+  each partition counts its pairs with the sparse product, and the counts are
+  summed per pair.
+
+The graph is the same as in memory (the tests build both on a real
+``LocalCluster``). What else would move the same way:
+
+* the paper and mention counts of each concept node, the concept map's
+  incidence and the corpus terms' agreement (how often a phrase is tagged, with
+  which label, in how many papers) are group-bys over this table or the paper x
+  concept rows;
+* the titles' count of the papers that define each acronym is a group-by over
+  the acronym definitions;
+* the table itself could be made on the workers, each extraction chunk
+  returning its partition (or writing it to Parquet) instead of records.
+
+What does not yet:
+
+* the table is made here from the records, which are all in this process: a
+  corpus whose records do not fit in one machine's memory does not fit yet;
+* concept resolution (keys merged by union-find over spelling variants, acronym
+  votes, near-duplicate names) needs every name of the corpus in one place; it
+  works on the distinct names, far fewer than the mentions, so it stays here;
+* the voted labels are written back into the records, and the graph is built
+  and written by networkx in this process, from the aggregates.
+
+Examples
+--------
+>>> from paperkg.records import Mention, Paper, PaperMentions
+>>> paper = Paper(id="p1", abstract="", text="", source="x")
+>>> found = PaperMentions(paper, [Mention("GNNs", "METHOD", 0, 4, ""),
+...                               Mention("GNN", "METHOD", 9, 12, "")],
+...                       acronyms={"GNN": "graph neural network"})
+>>> table = mention_table([found])
+>>> table[["paper", "mention", "text", "key"]].to_dict("list")
+{'paper': [0, 0], 'mention': [0, 1], 'text': ['GNNs', 'GNN'], 'key': ['gnn', 'graph neural network']}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..records import Mention, PaperMentions
+from .resolve.keys import canonical_key
+
+__all__ = ["PARTITION_ROWS", "mention_table", "name_of"]
+
+#: rows of the table in each partition when it goes to a Dask cluster (about 10 MB)
+PARTITION_ROWS = 500_000
+
+
+def name_of(mention: Mention, acronyms: dict[str, str]) -> str:
+    """What a mention names: its long form when it is an acronym its paper defines
+    (``acronyms``: the paper's short form -> long form)."""
+    return mention.long_form or acronyms.get(mention.text) or mention.text
+
+
+def mention_table(results: Sequence[PaperMentions]) -> pd.DataFrame:
+    """The mentions of ``results`` as one table, a row per mention, in corpus order
+    (the columns are in the module's docstring)."""
+    counts = np.array([len(result.mentions) for result in results], dtype=np.int64)
+    mentions = [mention for result in results for mention in result.mentions]
+    names = [name_of(m, result.acronyms) for result in results for m in result.mentions]
+    first_row = np.cumsum(counts) - counts  # of each paper
+    papers = np.repeat(np.arange(len(results), dtype=np.int32), counts)
+    table = pd.DataFrame(
+        {
+            "paper": papers,
+            "mention": (np.arange(len(mentions)) - first_row[papers]).astype(np.int32),
+            "start": np.array([m.start for m in mentions], dtype=np.int32),
+            "end": np.array([m.end for m in mentions], dtype=np.int32),
+            "text": pd.Categorical([m.text for m in mentions]),
+            "label": pd.Categorical([m.label for m in mentions]),
+            "name": pd.Categorical(names),
+            "proposed": np.array([m.proposed for m in mentions], dtype=bool),
+            "corpus_match": np.array([m.corpus_match for m in mentions], dtype=bool),
+        }
+    )
+    # a categorical's map calls the function once per distinct name
+    keys = table["name"].map(lambda name: canonical_key(name, ""))
+    table.insert(7, "key", keys.astype("category"))
+    return table
