@@ -35,6 +35,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # results.py, beside this file
 DATA = REPO.parent / "shared" / "data" / "neurips2023"
 
 #: run in a version's environment: put N synthetic papers and their mentions in its cache
@@ -190,4 +191,6 @@ def measure(versions: list[Version], folder: Path, limit: int, scale: int) -> di
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from results import run_and_record
+
+    sys.exit(run_and_record("bench/compare.py", main))
