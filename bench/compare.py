@@ -54,8 +54,12 @@ source = extract_mentions(load_pipeline(None), read_inputs([example]).papers)
 made = list(synthetic_corpus(source, n, seed=0))
 write_jsonl(path, made)
 cache = ExtractionCache(cache_dir, identity=pipeline_identity(resolve_model(None)))
-for paper, result in zip(read_inputs([path]).papers, made, strict=True):
-    cache.put(PaperMentions(paper, result.mentions))
+results = [PaperMentions(p, r.mentions) for p, r in zip(read_inputs([path]).papers, made)]
+if hasattr(cache, "put_many"):  # one transaction (a SQLite cache)
+    cache.put_many(results)
+else:  # one file per paper (older versions)
+    for result in results:
+        cache.put(result)
 """
 
 
