@@ -10,11 +10,21 @@ ROOT = Path(__file__).resolve().parent.parent
 JUDGED = ROOT / "bench" / "judged" / "neurips2023_links.jsonl"
 
 
-def _judging():
-    spec = importlib.util.spec_from_file_location("judging", ROOT / "bench" / "judging.py")
+def _bench(name: str):
+    """The benchmark script ``bench/<name>.py`` as a module (bench/ on the path: the
+    scripts import each other)."""
+    import sys
+
+    if str(ROOT / "bench") not in sys.path:
+        sys.path.insert(0, str(ROOT / "bench"))
+    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _judging():
+    return _bench("judging")
 
 
 def test_every_judged_link_has_a_known_verdict_and_label():
@@ -51,13 +61,7 @@ def test_every_judged_title_name_has_a_known_verdict():
 
 
 def _annotation():
-    import sys
-
-    sys.path.insert(0, str(ROOT / "bench"))  # annotation.py imports judging.fold
-    spec = importlib.util.spec_from_file_location("annotation", ROOT / "bench" / "annotation.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _bench("annotation")
 
 
 def test_every_annotated_paper_is_in_its_batch_with_known_labels_and_flags():
@@ -95,10 +99,7 @@ def test_every_annotated_span_is_where_its_offsets_say(shared_data):
 
 
 def test_links_are_judged_against_a_papers_annotation_by_rule():
-    _annotation()  # bench/ on the path
-    spec = importlib.util.spec_from_file_location("annotated", ROOT / "bench" / "annotated.py")
-    annotated = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(annotated)
+    annotated = _bench("annotated")
 
     def concept(name, label, *surfaces, specific=True):
         mentions = [["abstract", 0, len(s), s] for s in surfaces]
