@@ -322,6 +322,51 @@ def print_judged(graph) -> dict:
     return out
 
 
+def print_annotated(graph) -> dict:
+    """Score the build against the in-domain annotations (``bench/judged/annotations``):
+    ``select`` is where every choice was made, ``test`` is held out and only scored."""
+    import annotated
+    from annotation import load_annotations
+
+    every = load_annotations()
+    found = annotated.extracted_mentions(
+        [k for k, v in every.items() if v["split"] in annotated.SPLITS]
+    )
+    out: dict = {}
+    print(
+        "\nIn-domain annotations of NeurIPS 2023 (bench/judged/annotations, GUIDE.md section 5;"
+        " select chose, test is held out):"
+    )
+    header = ["split", "papers", "mention F1", "links right", "generic", "wrong label",
+              "cut wrongly", "key found", "Dataset key", "Metric key", "PROPOSES P", "R",
+              "papers w/ PROPOSES", "dup pairs/paper"]  # fmt: skip
+    rows = [header]
+    for split in annotated.SPLITS:
+        wanted = {k: v for k, v in every.items() if v["split"] == split}
+        score = annotated.score_split(graph, wanted)
+        score["mentions"] = annotated.mention_f1(found, wanted)
+        out[split] = score
+        verdict = score["verdicts"]
+        rows.append([
+            split, score["papers"], f"{100 * score['mentions']['f1']:.1f}",
+            *(f"{100 * verdict[v]:.1f}%" for v in ("right", "generic", "wrong_label", "cut_wrongly")),
+            f"{score['key_found']:.2f}", score["key_found_per_label"]["Dataset"],
+            score["key_found_per_label"]["Metric"], f"{score['proposes_precision']:.2f}",
+            f"{score['proposes_recall']:.2f}",
+            score["papers_naming_a_contribution_with_a_proposes_edge"],
+            f"{score['duplicate_pairs_per_paper']:.2f}",
+        ])  # fmt: skip
+    widths = [max(len(str(r[i])) for r in rows) for i in range(len(header))]
+    for r in rows:
+        print("  " + "  ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True)))
+    out["top30_annotated_right"] = annotated.top_right(graph, every)
+    print(
+        "  top 30 per label that are an annotated specific concept of that label: "
+        + ", ".join(f"{label} {n}" for label, n in out["top30_annotated_right"].items())
+    )
+    return out
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -431,6 +476,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{100 * kw['recall_after_tuned_papers']:.1f}%"
             )
         out["neurips2023_judged"] = print_judged(result.graph)
+        out["neurips2023_annotated"] = print_annotated(result.graph)
     if args.json:
         args.json.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
     return 0
