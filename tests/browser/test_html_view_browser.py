@@ -169,7 +169,7 @@ def test_large_graph_is_laid_out_in_advance(synthetic_graph, open_view, tmp_path
 def test_empty_graph_gives_an_empty_page_without_errors(open_view, tmp_path):
     import networkx as nx
 
-    view = open_view(write_html(nx.MultiDiGraph(), tmp_path / "empty.html").path)
+    view = open_view(write_html(nx.DiGraph(), tmp_path / "empty.html").path)
 
     assert view.errors == []
     assert view.js("paperkgView.drawnNodeCount()") == 0
