@@ -43,7 +43,7 @@ __all__ = [
 class BuildResult:
     """A built graph and the numbers a user wants to see about how it was made."""
 
-    graph: nx.MultiDiGraph
+    graph: nx.DiGraph
     read: ReadResult
     #: every mention's concept, the generic concepts left out and the ambiguous acronyms
     resolution: Resolution
@@ -80,7 +80,7 @@ class BuildResult:
             n
             for n, d in self.graph.nodes(data=True)
             if d.get("label") == PAPER
-            and not any(k in PAPER_EDGE_TYPES for _, _, k in self.graph.out_edges(n, keys=True))
+            and not any(k in PAPER_EDGE_TYPES for _, _, k in self.graph.out_edges(n, data="type"))
         ]
 
 
@@ -176,7 +176,7 @@ def build(
     )
 
 
-def build_graph(paths: Iterable[str | Path] | str | Path, **options) -> nx.MultiDiGraph:
+def build_graph(paths: Iterable[str | Path] | str | Path, **options) -> nx.DiGraph:
     """Build the knowledge graph of the abstracts in ``paths`` and return it.
 
     Takes the options of :func:`build`. A single path or glob may be passed as is.
@@ -200,7 +200,7 @@ class Outputs:
 
 
 def write_outputs(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     outdir: str | Path,
     *,
     html: bool = True,

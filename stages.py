@@ -90,7 +90,7 @@ class Corpus:
     #: mentions whose label the corpus vote or their name changed
     relabelled_mentions: int = 0
     resolution: Resolution = field(default_factory=Resolution)
-    graph: nx.MultiDiGraph = field(default_factory=nx.MultiDiGraph)
+    graph: nx.DiGraph = field(default_factory=nx.DiGraph)
     #: seconds each stage took, by name, in order
     seconds: dict[str, float] = field(default_factory=dict)
 

@@ -16,8 +16,10 @@ machine's drift hits both alike. Rows, on the NeurIPS 2023 abstracts in ``../sha
   cache first: the corpus steps, the graph and the outputs at scale, and its peak RSS.
 
 It ends with the ratios the issue's targets name and whether graph.json is the
-same byte for byte. Speed ratios, not seconds, travel between machines; the CPU's
-model and flags (avx512_vnni: the int8 model runs ~2.5x faster) are printed first.
+same byte for byte (from format 1 to 2: the same but for the format fields, as
+``graph_format_diff.py`` checks). Speed ratios, not seconds, travel between
+machines; the CPU's model and flags (avx512_vnni: the int8 model runs ~2.5x
+faster) are printed first.
 """
 
 from __future__ import annotations
@@ -170,7 +172,8 @@ def measure(versions: list[Version], folder: Path, limit: int, scale: int) -> di
                                                   cache=cache[v.commit]))  # fmt: skip
     row("cached rebuild", lambda v, out: v.build([everything], out, jobs=2,
                                                  cache=cache[v.commit]))  # fmt: skip
-    same = [(folder / f"cached_rebuild-{v.commit}" / "graph.json").read_bytes() for v in versions]
+    graphs = [folder / f"cached_rebuild-{v.commit}" / "graph.json" for v in versions]
+    same = [path.read_bytes() for path in graphs]
     if scale:
         for v in versions:
             corpus = folder / f"synthetic-{v.commit}.jsonl"
@@ -191,6 +194,11 @@ def measure(versions: list[Version], folder: Path, limit: int, scale: int) -> di
               f"{rows['rebuild, 1% new'][i][0] / full[i]:.3f} of a first build")  # fmt: skip
     print(f"  first build after / before: {full[1] / full[0]:.2f}")
     print(f"  NeurIPS graph.json byte-identical: {same[0] == same[1]}")
+    if same[0] != same[1]:  # graph.json format 1 -> 2 changes only its format fields
+        from graph_format_diff import graph_json_differences
+
+        differences = graph_json_differences(*graphs)
+        print(f"  beyond the format (1 -> 2): {'; '.join(differences[:5]) or 'no difference'}")
     return {"cpu": cpu(), "rows": rows, "graph_json_identical": same[0] == same[1]}
 
 

@@ -55,11 +55,11 @@ ARGS = [
 CHROMIUM = "/usr/bin/chromium"
 
 
-def synthetic_graph(n_nodes: int, seed: int = 0) -> nx.MultiDiGraph:
+def synthetic_graph(n_nodes: int, seed: int = 0) -> nx.DiGraph:
     """A paperkg-shaped graph: 60 % papers, each linked to 2-6 concepts chosen with a
     Zipf-like popularity, and co-occurrence edges between the concepts of a paper."""
     rng = random.Random(seed)
-    g = nx.MultiDiGraph()
+    g = nx.DiGraph()
     n_papers = int(n_nodes * 0.6)
     n_concepts = n_nodes - n_papers
     split = (("Method", 0.4), ("Dataset", 0.25), ("Task", 0.25), ("Metric", 0.1))
@@ -89,14 +89,14 @@ def synthetic_graph(n_nodes: int, seed: int = 0) -> nx.MultiDiGraph:
             edge_type = {"Method": "USES", "Dataset": "EVALUATES_ON"}.get(
                 g.nodes[c]["label"], "ADDRESSES"
             )
-            g.add_edge(paper, c, key=edge_type, type=edge_type, evidence="We use it.", count=1)
+            g.add_edge(paper, c, type=edge_type, evidence="We use it.", count=1)
         chosen = sorted(chosen)
         for i, a in enumerate(chosen):
             for b in chosen[i + 1 :]:
-                if g.has_edge(a, b, "CO_OCCURS_WITH"):
-                    g.edges[a, b, "CO_OCCURS_WITH"]["weight"] += 1
+                if g.has_edge(a, b):
+                    g.edges[a, b]["weight"] += 1
                 else:
-                    g.add_edge(a, b, key="CO_OCCURS_WITH", type="CO_OCCURS_WITH", weight=1)
+                    g.add_edge(a, b, type="CO_OCCURS_WITH", weight=1)
     for c in concepts:
         g.nodes[c]["paper_count"] = sum(
             1 for p in g.predecessors(c) if g.nodes[p]["label"] == "Paper"
@@ -104,7 +104,7 @@ def synthetic_graph(n_nodes: int, seed: int = 0) -> nx.MultiDiGraph:
     return g
 
 
-def write_default_pyvis(graph: nx.MultiDiGraph, path: Path) -> None:
+def write_default_pyvis(graph: nx.DiGraph, path: Path) -> None:
     """pyvis with its default settings (inline resources so the file opens offline).
 
     The same page ``Network().from_nx(simple_graph)`` writes: nodes with label,

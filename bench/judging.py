@@ -70,11 +70,11 @@ def load_judged(path: Path = SAMPLE_FILE) -> dict[str, dict]:
 
 
 def paper_links(graph, paper_id: str) -> list[dict]:
-    """The paper's links in a build: one per (concept, edge type), IS_A-inferred ones apart."""
+    """The paper's links in a build: one per concept, IS_A-inferred ones apart."""
     node = f"paper:{paper_id}"
     links = []
-    for _, concept, key, data in graph.out_edges(node, keys=True, data=True):
-        if key not in PAPER_EDGES:
+    for _, concept, data in graph.out_edges(node, data=True):
+        if data["type"] not in PAPER_EDGES:
             continue
         attrs = graph.nodes[concept]
         links.append(
@@ -83,7 +83,7 @@ def paper_links(graph, paper_id: str) -> list[dict]:
                 "name": attrs.get("name", ""),
                 "label": attrs.get("label", ""),
                 "aliases": list(attrs.get("aliases", [])),
-                "type": key,
+                "type": data["type"],
                 "evidence": data.get("evidence", ""),
                 "inferred": bool(data.get("via")),
             }

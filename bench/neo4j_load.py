@@ -40,10 +40,10 @@ import neo4j_test_server  # noqa: E402
 LABEL_SHARES = {"Method": 0.45, "Dataset": 0.2, "Task": 0.3, "Metric": 0.05}
 
 
-def synthetic_graph(papers: int, concepts: int, per_paper: int, seed: int = 7) -> nx.MultiDiGraph:
+def synthetic_graph(papers: int, concepts: int, per_paper: int, seed: int = 7) -> nx.DiGraph:
     """A paperkg-shaped graph: papers linked to ``per_paper`` concepts, plus co-occurrence."""
     rng = random.Random(seed)
-    graph = nx.MultiDiGraph()
+    graph = nx.DiGraph()
     by_label: dict[str, list[str]] = {}
     for label in CONCEPT_LABELS:
         n = max(1, int(concepts * LABEL_SHARES[label]))
@@ -82,7 +82,7 @@ def synthetic_graph(papers: int, concepts: int, per_paper: int, seed: int = 7) -
             label = graph.nodes[cid]["label"]
             etype = PROPOSES if i == 0 and label == "Method" else EDGE_TYPE_FOR_LABEL[label]
             sentence = f"Paper {p} mentions {graph.nodes[cid]['name']}."
-            graph.add_edge(pid, cid, key=etype, type=etype, evidence=sentence, count=1, weight=1)
+            graph.add_edge(pid, cid, type=etype, evidence=sentence, count=1, weight=1)
             graph.nodes[cid]["paper_count"] += 1
             graph.nodes[cid]["mention_count"] += 1
         # co-occurrence of a few pairs per paper keeps the mix of edge types realistic
@@ -90,7 +90,7 @@ def synthetic_graph(papers: int, concepts: int, per_paper: int, seed: int = 7) -
             pair = (min(a, b), max(a, b))
             weights[pair] = weights.get(pair, 0) + 1
     for (a, b), w in weights.items():
-        graph.add_edge(a, b, key=CO_OCCURS, type=CO_OCCURS, weight=w)
+        graph.add_edge(a, b, type=CO_OCCURS, weight=w)
     return graph
 
 
@@ -107,13 +107,13 @@ def _one(tx: neo4j.ManagedTransaction, query: str, params: dict) -> None:
 
 def per_row_rels(
     driver: neo4j.Driver,
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     sample: int,
     database: str | None,
     server_cpu=lambda: float("nan"),
 ) -> tuple[int, float, float]:
     """Nodes loaded batched, then ``sample`` relationships one MERGE per transaction."""
-    nodes_only = nx.MultiDiGraph()
+    nodes_only = nx.DiGraph()
     nodes_only.add_nodes_from(graph.nodes(data=True))
     push_graph(driver, nodes_only, database=database)
     rows = graph_rows(graph)

@@ -26,7 +26,7 @@ def shape(graph) -> dict[str, int]:
     from paperkg.graph.schema import CO_OCCURS, PAPER, PAPER_EDGE_TYPES
 
     counts = [d["paper_count"] for _, d in graph.nodes(data=True) if d["label"] != PAPER]
-    types = Counter(k for _, _, k in graph.edges(keys=True))
+    types = Counter(kind for _, _, kind in graph.edges(data="type"))
     return {
         "papers": sum(1 for _, d in graph.nodes(data=True) if d["label"] == PAPER),
         "concepts": len(counts),

@@ -59,13 +59,13 @@ class FieldAnalysis:
 
 
 def analyse_field(
-    graph: nx.MultiDiGraph, *, top: int = 20, seed: int = 0, backend: str = "networkx"
+    graph: nx.DiGraph, *, top: int = 20, seed: int = 0, backend: str = "networkx"
 ) -> FieldAnalysis:
     """Run every analysis of the report on ``graph``.
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     top : int
         Concepts per label in the centrality table, and rows and columns of
         the co-occurrence tables.
@@ -110,7 +110,7 @@ def analyse_field(
     )
 
 
-def paper_name(graph: nx.MultiDiGraph, paper: str) -> str:
+def paper_name(graph: nx.DiGraph, paper: str) -> str:
     """What the report's tables and page call a paper: its title, else its name, else its id."""
     d = graph.nodes[paper]
     return str(d.get("title") or d.get("name") or paper)

@@ -49,21 +49,20 @@ def _id(node):
     return xml_text(node) if isinstance(node, str) else node
 
 
-def graphml_ready(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
+def graphml_ready(graph: nx.DiGraph) -> nx.DiGraph:
     """A copy of ``graph`` whose attributes GraphML can store.
 
-    >>> G = nx.MultiDiGraph()
+    >>> G = nx.DiGraph()
     >>> G.add_node("Method:gnn", label="Method", aliases=["GNN", "GNNs"], year=None)
     >>> graphml_ready(G).nodes["Method:gnn"]
     {'label': 'Method', 'aliases': 'GNN; GNNs'}
     """
-    out = nx.MultiDiGraph()
+    out = nx.DiGraph()
     out.graph.update({k: _scalar(v) for k, v in graph.graph.items() if v is not None})
     for node, attrs in graph.nodes(data=True):
         out.add_node(_id(node), **{k: _scalar(v) for k, v in attrs.items() if v is not None})
-    for u, v, key, attrs in graph.edges(keys=True, data=True):
-        data = {k: _scalar(x) for k, x in attrs.items() if x is not None}
-        out.add_edge(_id(u), _id(v), key=_id(key), **data)
+    for u, v, attrs in graph.edges(data=True):
+        out.add_edge(_id(u), _id(v), **{k: _scalar(x) for k, x in attrs.items() if x is not None})
     return out
 
 
@@ -151,12 +150,13 @@ def _data(attrs: dict, keys: dict[str, tuple[str, str]], indent: str) -> str:
     return "".join(parts)
 
 
-def write_graphml(graph: nx.MultiDiGraph, path: str | Path) -> Path:
+def write_graphml(graph: nx.DiGraph, path: str | Path) -> Path:
     """Write ``graph`` as GraphML (atomically), streaming: memory stays that of the graph.
 
     ``networkx.write_graphml`` builds the whole XML tree first (over 1 GB for
     10,000 papers); this writes one element at a time, in the same layout, and
-    reads back with :func:`networkx.read_graphml` as the same graph.
+    reads back with :func:`networkx.read_graphml` as the same graph. An edge has
+    no ``id``: a paperkg graph has one edge per pair, its type the ``type`` attribute.
     """
     path = Path(path)
     graph_keys = _keys([graph.graph], 0)
@@ -176,11 +176,8 @@ def write_graphml(graph: nx.MultiDiGraph, path: str | Path) -> Path:
             f.write(f"    <node id={_quoted(str(node))}>\n")
             f.write(_data(attrs, node_keys, "      "))
             f.write("    </node>\n")
-        for u, v, key, attrs in graph.edges(keys=True, data=True):
-            f.write(
-                f"    <edge source={_quoted(str(u))} target={_quoted(str(v))} "
-                f"id={_quoted(str(key))}>\n"
-            )
+        for u, v, attrs in graph.edges(data=True):
+            f.write(f"    <edge source={_quoted(str(u))} target={_quoted(str(v))}>\n")
             f.write(_data(attrs, edge_keys, "      "))
             f.write("    </edge>\n")
         f.write("  </graph>\n</graphml>\n")

@@ -27,11 +27,10 @@ offline page's assets and write (:mod:`.offline_page`).
 Examples
 --------
 >>> import networkx as nx
->>> g = nx.MultiDiGraph()
+>>> g = nx.DiGraph()
 >>> g.add_node("paper:1", label="Paper", name="P1", title="P1", year=2025)
 >>> g.add_node("Method:lads", label="Method", name="LADS", aliases=["LADS"], paper_count=1)
->>> g.add_edge("paper:1", "Method:lads", key="PROPOSES", type="PROPOSES", evidence="We propose LADS.")
-'PROPOSES'
+>>> g.add_edge("paper:1", "Method:lads", type="PROPOSES", evidence="We propose LADS.")
 >>> import tempfile, pathlib
 >>> report = write_html(g, pathlib.Path(tempfile.mkdtemp()) / "graph.html")
 >>> (report.nodes_drawn, report.edges_drawn, report.nodes_left_out, report.physics)
@@ -112,7 +111,7 @@ class ViewReport:
 
 
 def write_html(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     path: str | Path,
     *,
     max_nodes: int = DEFAULT_MAX_NODES,
@@ -127,7 +126,7 @@ def write_html(
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
         A paperkg graph (see :mod:`paperkg.graph.schema`).
     path : str or Path
         The HTML file to write (its folder is created).
@@ -182,7 +181,7 @@ def write_html(
 
 
 def _view_report(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     path: Path,
     keep: set,
     pairs: dict,
@@ -227,7 +226,7 @@ def _positions(keep: set, pairs: dict, *, seed: int) -> dict:
     return {n: (float(xy[i, 0]), float(xy[i, 1])) for n, i in index.items()}
 
 
-def _render(net: Network, graph: nx.MultiDiGraph, keep: set, *, title: str, physics: bool):
+def _render(net: Network, graph: nx.DiGraph, keep: set, *, title: str, physics: bool):
     nodes, edges, _heading, _height, _width, options = net.get_network_data()
     present = count_labels(graph, keep)
     legend = [

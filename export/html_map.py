@@ -18,12 +18,12 @@ as HTML.
 Examples
 --------
 >>> import networkx as nx, tempfile, pathlib
->>> g = nx.MultiDiGraph()
+>>> g = nx.DiGraph()
 >>> for i, concepts in enumerate([["BERT", "GLUE"], ["BERT", "GLUE"], ["BERT", "SQuAD"]]):
 ...     g.add_node(f"paper:{i}", label="Paper", name=f"P{i}", title=f"Paper {i}", year=2020 + i)
 ...     for c in concepts:
 ...         g.add_node(f"Method:{c}", label="Method", name=c, paper_count=0)
-...         _ = g.add_edge(f"paper:{i}", f"Method:{c}", key="USES", type="USES", evidence="We use it.")
+...         g.add_edge(f"paper:{i}", f"Method:{c}", type="USES", evidence="We use it.")
 >>> report = write_map_html(g, pathlib.Path(tempfile.mkdtemp()) / "map.html")
 >>> (report.concepts_drawn, report.links_drawn, report.papers)
 (3, 2, 3)
@@ -110,14 +110,14 @@ class MapReport:
         return lines
 
 
-def prefers_map(graph: nx.MultiDiGraph) -> bool:
+def prefers_map(graph: nx.DiGraph) -> bool:
     """Whether a graph is better seen as a map: more than :data:`MAP_MIN_PAPERS` papers."""
     papers = sum(1 for _, d in graph.nodes(data=True) if d.get("label") == PAPER)
     return papers > MAP_MIN_PAPERS
 
 
 def write_map_html(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     path: str | Path,
     *,
     max_nodes: int = DEFAULT_MAP_NODES,
@@ -130,7 +130,7 @@ def write_map_html(
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
         A paperkg graph.
     path : str or Path
         The HTML file to write (its folder is created).
@@ -184,7 +184,7 @@ def write_map_html(
     return report
 
 
-def map_data(graph: nx.MultiDiGraph, cmap: ConceptMap) -> dict:
+def map_data(graph: nx.DiGraph, cmap: ConceptMap) -> dict:
     """Everything the page needs, as plain JSON-ready values (strings stay strings).
 
     Papers and evidence sentences are stored once and referred to by index, so
@@ -232,7 +232,7 @@ class _Listings:
     numbered in the order they are first listed.
     """
 
-    def __init__(self, graph: nx.MultiDiGraph):
+    def __init__(self, graph: nx.DiGraph):
         self.graph = graph
         #: ``[title, year, venue, url]`` per paper
         self.papers: list[list] = []
@@ -267,7 +267,7 @@ class _Listings:
 
 
 def _map_node(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     i: int,
     node: MapNode,
     listings: _Listings,
@@ -358,7 +358,7 @@ def _check_labels(labels: Iterable[str] | None) -> set[str]:
     return wanted - {PAPER} or set(CONCEPT_LABELS)
 
 
-def _paper_links(graph: nx.MultiDiGraph, concept) -> list[tuple]:
+def _paper_links(graph: nx.DiGraph, concept) -> list[tuple]:
     """``(paper, year, edge type, evidence)`` of the papers that mention the concept themselves."""
     best: dict = {}
     for p, _, d in graph.in_edges(concept, data=True):

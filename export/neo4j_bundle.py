@@ -37,7 +37,7 @@ from ..atomic import atomic_directory
 from ..errors import ExportError
 from ..graph.schema import EDGE_TYPES, NODE_LABELS
 from . import cypher
-from .neo4j_rows import EDGE_META, NODE_META, edges_of, neo4j_value, node_label, rel_pattern
+from .neo4j_rows import EDGE_META, NODE_META, neo4j_value, node_label, rel_pattern
 
 logger = logging.getLogger(__name__)
 
@@ -272,8 +272,8 @@ def _write_bundle(graph, folder: Path, report: BundleReport, writer: _CellWriter
         node_finders.setdefault(label, _ColumnFinder()).see(data, NODE_META)
         report.nodes[label] = report.nodes.get(label, 0) + 1
     nodes = dict(graph.nodes(data=True))  # a plain dict: looked up twice an edge
-    for u, v, key, data in edges_of(graph):
-        rel = data.get("type", key)
+    for u, v, data in graph.edges(data=True):
+        rel = data.get("type")
         rel_finders.setdefault(rel, _ColumnFinder()).see(data, EDGE_META)
         report.relationships[rel] = report.relationships.get(rel, 0) + 1
         patterns.setdefault((rel, nodes[u].get("label"), nodes[v].get("label")))
@@ -307,8 +307,8 @@ def _write_bundle(graph, folder: Path, report: BundleReport, writer: _CellWriter
             label = node_label(node, data)
             cells = [cell(data.get(c.name), c) for c in node_columns[label]]
             node_out[label].writerow([str(node), label, *cells])
-        for src, dst, key, data in edges_of(graph):
-            rel, start, end = rel_pattern(nodes, src, dst, key, data)
+        for src, dst, data in graph.edges(data=True):
+            rel, start, end = rel_pattern(nodes, src, dst, data)
             cells = [cell(data.get(c.name), c) for c in rel_columns[rel]]
             rel_out[rel].writerow([str(src), str(dst), rel, start, end, *cells])
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -161,23 +161,15 @@ def iter_rel_rows(
     """``((type, start label, end label), {"src", "dst", "props"})`` for every edge, in
     graph order, made one at a time (see :func:`iter_node_rows`)."""
     nodes = graph.nodes
-    for src, dst, key, data in edges_of(graph):
-        pattern = rel_pattern(nodes, src, dst, key, data)
+    for src, dst, data in graph.edges(data=True):
+        pattern = rel_pattern(nodes, src, dst, data)
         yield pattern, {"src": str(src), "dst": str(dst), "props": _props(data, EDGE_META)}
 
 
-def edges_of(graph: nx.Graph) -> Iterable[tuple[Any, Any, Any, dict[str, Any]]]:
-    """``(source, target, key, data)`` of every edge, ``key`` None in a graph of one edge
-    per pair."""
-    if graph.is_multigraph():
-        return graph.edges(keys=True, data=True)
-    return ((u, v, None, d) for u, v, d in graph.edges(data=True))
-
-
-def rel_pattern(nodes, src: Any, dst: Any, key: Any, data: dict[str, Any]) -> tuple[str, str, str]:
-    """``(type, start label, end label)`` of an edge; raises
-    :class:`~paperkg.errors.ExportError` for one paperkg does not write to Neo4j."""
-    rel = data.get("type", key)
+def rel_pattern(nodes, src: Any, dst: Any, data: dict[str, Any]) -> tuple[str, str, str]:
+    """``(type, start label, end label)`` of an edge, its type the ``type`` attribute;
+    raises :class:`~paperkg.errors.ExportError` for one paperkg does not write to Neo4j."""
+    rel = data.get("type")
     pattern = (rel, nodes[src].get("label"), nodes[dst].get("label"))
     if pattern not in cypher.MERGE_RELS:
         raise ExportError(

@@ -45,7 +45,7 @@ __all__ = ["write_report"]
 
 
 def write_report(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     outdir: str | Path,
     *,
     analysis: FieldAnalysis | None = None,
@@ -58,7 +58,7 @@ def write_report(
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     outdir : str or Path
         The report folder; replaced whole.
     analysis : FieldAnalysis, optional

@@ -66,7 +66,7 @@ def _csv_link(files: dict[str, str], key: str) -> str:
 
 
 def index_page(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     analysis: FieldAnalysis,
     files: dict[str, str],
     plots: dict[str, str],
@@ -166,7 +166,7 @@ def _central_section(a: FieldAnalysis, files: dict[str, str], plots: dict[str, s
 
 
 def _communities_section(
-    graph: nx.MultiDiGraph, a: FieldAnalysis, files: dict[str, str], plots: dict[str, str]
+    graph: nx.DiGraph, a: FieldAnalysis, files: dict[str, str], plots: dict[str, str]
 ) -> list[str]:
     """The largest communities, named by their concepts, with a paper or two of each."""
     parts = ['<h2 id="communities">Communities</h2>']

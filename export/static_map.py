@@ -8,12 +8,12 @@ overlap one already placed, and a legend naming the clusters.
 Examples
 --------
 >>> import networkx as nx, tempfile, pathlib
->>> g = nx.MultiDiGraph()
+>>> g = nx.DiGraph()
 >>> for i, concepts in enumerate([["BERT", "GLUE"], ["BERT", "GLUE"], ["BERT", "SQuAD"]]):
 ...     g.add_node(f"paper:{i}", label="Paper", name=f"P{i}")
 ...     for c in concepts:
 ...         g.add_node(f"Method:{c}", label="Method", name=c)
-...         _ = g.add_edge(f"paper:{i}", f"Method:{c}", key="USES", type="USES")
+...         g.add_edge(f"paper:{i}", f"Method:{c}", type="USES")
 >>> path = write_map_image(g, pathlib.Path(tempfile.mkdtemp()) / "map.svg")
 >>> path.read_text()[:5]  # an SVG document
 '<?xml'
@@ -41,7 +41,7 @@ MAX_IMAGE_LABELS = 80
 
 
 def write_map_image(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     path: str | Path,
     *,
     max_nodes: int = DEFAULT_MAP_NODES,
@@ -57,7 +57,7 @@ def write_map_image(
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
         A paperkg graph.
     path : str or Path
         ``.png`` or ``.svg`` file to write (its folder is created).

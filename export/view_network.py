@@ -9,11 +9,11 @@ is ever read as HTML. The pyvis records are registered directly: pyvis's
 Examples
 --------
 >>> import networkx as nx
->>> g = nx.MultiDiGraph()
+>>> g = nx.DiGraph()
 >>> g.add_node("paper:1", label="Paper", name="P1", title="P1")
 >>> g.add_node("Method:lads", label="Method", name="LADS", paper_count=1)
->>> _ = g.add_edge("paper:1", "Method:lads", key="PROPOSES", type="PROPOSES")
->>> pairs = {("paper:1", "Method:lads"): [g.edges["paper:1", "Method:lads", "PROPOSES"]]}
+>>> g.add_edge("paper:1", "Method:lads", type="PROPOSES")
+>>> pairs = {("paper:1", "Method:lads"): [g.edges["paper:1", "Method:lads"]]}
 >>> where = {"paper:1": (0.0, 0.0), "Method:lads": (40.0, 0.0)}
 >>> net = view_network(g, set(g.nodes), pairs, where, physics=True)
 >>> [(n["id"], n["shape"]) for n in net.nodes]
@@ -48,7 +48,7 @@ _MAX_EVIDENCE = 3
 
 
 def view_network(
-    graph: nx.MultiDiGraph, keep: set, pairs: dict, positions: dict, *, physics: bool
+    graph: nx.DiGraph, keep: set, pairs: dict, positions: dict, *, physics: bool
 ) -> Network:
     """A pyvis Network holding the drawn nodes and edges."""
     from pyvis.network import Network
@@ -69,7 +69,7 @@ def view_network(
     return net
 
 
-def _node_options(graph: nx.MultiDiGraph, n, position: tuple, top: int) -> dict:
+def _node_options(graph: nx.DiGraph, n, position: tuple, top: int) -> dict:
     """The pyvis node record of ``n``: shape and colour by label, size by papers, tooltip."""
     from pyvis.node import Node
 
@@ -150,7 +150,7 @@ def _network_options(*, big: bool, physics: bool) -> dict:
     }
 
 
-def _is_concept(graph: nx.MultiDiGraph, n) -> bool:
+def _is_concept(graph: nx.DiGraph, n) -> bool:
     return graph.nodes[n].get("label") in CONCEPT_LABELS
 
 
@@ -171,7 +171,7 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def _node_tip(graph: nx.MultiDiGraph, n) -> dict:
+def _node_tip(graph: nx.DiGraph, n) -> dict:
     """Tooltip content as plain strings; the page turns them into DOM text nodes."""
     data = graph.nodes[n]
     label = str(data.get("label", "?"))
@@ -202,15 +202,14 @@ def _node_tip(graph: nx.MultiDiGraph, n) -> dict:
             rows.append(["Aliases", _short(", ".join(aliases), 300)])
         evidence = []
         for p in papers_of(graph, n):
-            for d in graph.get_edge_data(p, n, default={}).values():
-                if d.get("evidence"):
-                    evidence.append(_short(str(d["evidence"]), 300))
+            if graph.edges[p, n].get("evidence"):
+                evidence.append(_short(str(graph.edges[p, n]["evidence"]), 300))
         for sentence in evidence[:_MAX_EVIDENCE]:
             rows.append(["Evidence", sentence])
     return {"head": head, "sub": sub, "rows": rows}
 
 
-def _proposals(graph: nx.MultiDiGraph, paper) -> list[tuple]:
+def _proposals(graph: nx.DiGraph, paper) -> list[tuple]:
     return [
         (concept, d)
         for _, concept, d in graph.out_edges(paper, data=True)

@@ -11,12 +11,12 @@ Examples
 --------
 >>> import networkx as nx
 >>> from paperkg.graph.schema import NODE_LABELS
->>> g = nx.MultiDiGraph()
+>>> g = nx.DiGraph()
 >>> g.add_node("paper:1", label="Paper", name="P1")
 >>> g.add_node("Method:bert", label="Method", name="BERT", paper_count=1)
 >>> g.add_node("Task:qa", label="Task", name="QA", paper_count=1)
->>> _ = g.add_edge("paper:1", "Method:bert", key="USES", type="USES")
->>> _ = g.add_edge("paper:1", "Task:qa", key="ADDRESSES", type="ADDRESSES")
+>>> g.add_edge("paper:1", "Method:bert", type="USES")
+>>> g.add_edge("paper:1", "Task:qa", type="ADDRESSES")
 >>> keep, reasons = select_nodes(g, max_nodes=2, labels=set(NODE_LABELS), min_papers=0)
 >>> sorted(keep), reasons
 (['Method:bert', 'paper:1'], ['more than max_nodes=2 nodes: kept the most connected concepts and their papers (raise --max-nodes to see more)'])
@@ -62,7 +62,7 @@ def check_labels(labels: Iterable[str] | None) -> set[str]:
 
 
 def select_nodes(
-    graph: nx.MultiDiGraph, *, max_nodes: int, labels: set[str], min_papers: int
+    graph: nx.DiGraph, *, max_nodes: int, labels: set[str], min_papers: int
 ) -> tuple[set, list[str]]:
     """The nodes to draw, and one line per reason others were left out."""
     reasons: list[str] = []
@@ -117,7 +117,7 @@ def select_nodes(
 
 
 def select_edges(
-    graph: nx.MultiDiGraph, keep: set, *, max_edges: int | None
+    graph: nx.DiGraph, keep: set, *, max_edges: int | None
 ) -> tuple[dict[tuple, list[dict]], list[str]]:
     """The edges to draw between the ``keep`` nodes, grouped by pair, and the line saying
     how many were left out, if any.
@@ -141,18 +141,18 @@ def select_edges(
     return pairs, reasons
 
 
-def paper_count(graph: nx.MultiDiGraph, node) -> int:
+def paper_count(graph: nx.DiGraph, node) -> int:
     """Papers that mention ``node``: its ``paper_count``, else its paper neighbours."""
     count = graph.nodes[node].get("paper_count")
     return int(count) if count is not None else len(papers_of(graph, node))
 
 
-def papers_of(graph: nx.MultiDiGraph, node) -> list:
+def papers_of(graph: nx.DiGraph, node) -> list:
     """The papers with an edge to ``node``."""
     return [p for p in graph.predecessors(node) if graph.nodes[p].get("label") == PAPER]
 
 
-def count_labels(graph: nx.MultiDiGraph, nodes: Iterable) -> dict[str, int]:
+def count_labels(graph: nx.DiGraph, nodes: Iterable) -> dict[str, int]:
     """Nodes per label: every schema label (0 when absent), then any other label met."""
     counts = dict.fromkeys(NODE_LABELS, 0)
     for n in nodes:
@@ -174,7 +174,7 @@ def strongest_pairs(pairs: dict[tuple, list[dict]], budget: int) -> dict[tuple, 
     return dict(sorted(pairs.items(), key=rank)[: max(budget, 0)])
 
 
-def edge_pairs(graph: nx.MultiDiGraph, keep: set) -> dict[tuple, list[dict]]:
+def edge_pairs(graph: nx.DiGraph, keep: set) -> dict[tuple, list[dict]]:
     """Edges between kept nodes, grouped by node pair (one drawn edge per pair).
 
     A paper's edge to a broader concept inferred from a narrower one (``via``) is

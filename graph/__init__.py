@@ -1,7 +1,7 @@
 """The knowledge graph: build it from resolved mentions, save/load it, analyse it."""
 
 from .builder import build_knowledge_graph, paper_display_name
-from .io import graph_from_json, graph_to_json, load_graph, save_graph
+from .io import graph_from_json, graph_to_json, load_graph, one_edge_per_pair, save_graph
 from .schema import (
     CO_OCCURS,
     CONCEPT_LABELS,
@@ -27,6 +27,7 @@ __all__ = [
     "graph_from_json",
     "graph_to_json",
     "load_graph",
+    "one_edge_per_pair",
     "paper_display_name",
     "paper_node_id",
     "save_graph",

@@ -9,6 +9,7 @@ import networkx as nx
 import numpy as np
 import pandas as pd
 
+from ..errors import GraphError
 from ..records import Concept, Paper, PaperMentions, Resolution
 from .hierarchy import ancestors, broader_concepts
 from .incidence import count_cooccurrences
@@ -34,8 +35,23 @@ def build_knowledge_graph(
     min_cooccurrence: int = 1,
     cooccurrences: pd.DataFrame | None = None,
     broader: dict[str, str] | None = None,
-) -> nx.MultiDiGraph:
-    """A MultiDiGraph of papers and the concepts they propose or use.
+) -> nx.DiGraph:
+    """A DiGraph of papers and the concepts they propose or use, the edge type an attribute.
+
+    A DiGraph fits because the data never gives a pair of nodes two edges:
+
+    * paper -> concept: a concept has one label, so one type of mention
+      (:data:`~paperkg.graph.schema.EDGE_TYPE_FOR_LABEL`), and a paper that
+      proposes a concept does not also merely use it (its other mentions are
+      counted in the ``PROPOSES`` edge); a paper is linked to a broader concept
+      by inference only when it does not mention it itself;
+    * concept -> concept: ``CO_OCCURS_WITH`` once per pair, from the smaller id
+      to the larger, and never between a concept and one of its broader
+      concepts, which is the only pair ``IS_A`` links.
+
+    A second edge for a pair would mean one of these broke (or that
+    ``cooccurrences`` lists a pair twice): it raises
+    :class:`~paperkg.errors.GraphError` rather than overwrite the first.
 
     Parameters
     ----------
@@ -69,7 +85,7 @@ def build_knowledge_graph(
     0
     """
     results = list(results)
-    graph = nx.MultiDiGraph()
+    graph = nx.DiGraph()
     if broader is None:
         broader = broader_concepts(resolution.concepts)
     if cooccurrences is None:
@@ -82,13 +98,13 @@ def build_knowledge_graph(
         edges, proposed_names, mentions_of = _paper_edges(result, concept_ids, resolution)
         _add_broader_edges(edges, broader, resolution)
         graph.add_node(pid, **_paper_attributes(result.paper, proposed_names))
-        for (cid, etype), attrs in edges.items():
+        for (cid, _), attrs in edges.items():
             if cid not in graph:  # a concept's node when a paper first links to it
                 graph.add_node(cid, **_concept_attributes(resolution.concepts[cid]))
             attrs["weight"] = attrs["count"]
             if not attrs.get("corpus_match"):
                 attrs.pop("corpus_match", None)  # marked only where every mention is one
-            graph.add_edge(pid, cid, key=etype, **attrs)
+            _add_edge(graph, pid, cid, attrs)
         for cid in dict.fromkeys(cid for cid, _ in edges):  # in edge order: node order
             node = graph.nodes[cid]
             if node["label"] == PAPER:
@@ -99,6 +115,17 @@ def build_knowledge_graph(
     _add_cooccurrence_edges(graph, cooccurrences, broader, min_cooccurrence)
     _add_is_a_edges(graph, broader)
     return graph
+
+
+def _add_edge(graph: nx.DiGraph, u: str, v: str, attrs: dict) -> None:
+    """Add the one edge ``u -> v``; refuse a second one (see :func:`build_knowledge_graph`)."""
+    if graph.has_edge(u, v):
+        raise GraphError(
+            f"a second edge {u!r} -> {v!r} ({attrs['type']}) beside its "
+            f"{graph.edges[u, v]['type']}: a paperkg graph has one edge per pair of nodes "
+            "(a co-occurrence table listing a pair twice does this)"
+        )
+    graph.add_edge(u, v, **attrs)
 
 
 def _paper_edges(
@@ -159,7 +186,7 @@ def _concept_attributes(concept: Concept) -> dict:
 
 
 def _add_cooccurrence_edges(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     cooccurrences: pd.DataFrame,
     broader: dict[str, str],
     min_cooccurrence: int,
@@ -173,7 +200,7 @@ def _add_cooccurrence_edges(
     for a, b, weight in zip(shared["a"], shared["b"], shared["papers"], strict=True):
         related = b in ancestors(a, broader) or a in ancestors(b, broader)
         if not related:
-            graph.add_edge(a, b, key=CO_OCCURS, type=CO_OCCURS, weight=int(weight))
+            _add_edge(graph, a, b, {"type": CO_OCCURS, "weight": int(weight)})
 
 
 def paper_concepts(
@@ -250,7 +277,7 @@ def cooccurrence_counts(
         yield (a, b), int(count)
 
 
-def _add_is_a_edges(graph: nx.MultiDiGraph, broader: dict[str, str]) -> None:
+def _add_is_a_edges(graph: nx.DiGraph, broader: dict[str, str]) -> None:
     """IS_A from a concept to its broader one by head phrase, when both are in the graph."""
     nodes = graph.nodes
 
@@ -261,7 +288,7 @@ def _add_is_a_edges(graph: nx.MultiDiGraph, broader: dict[str, str]) -> None:
         if linked(narrow) and linked(broad):
             reason = f"head phrase: {nodes[broad]['key']!r}"
             weight = nodes[narrow]["paper_count"]
-            graph.add_edge(narrow, broad, key=IS_A, type=IS_A, reason=reason, weight=weight)
+            _add_edge(graph, narrow, broad, {"type": IS_A, "reason": reason, "weight": weight})
 
 
 def _add_broader_edges(

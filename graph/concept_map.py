@@ -17,12 +17,12 @@ co-occurrence count): a value of 1 is what chance gives, 5 five times that.
 Examples
 --------
 >>> import networkx as nx
->>> g = nx.MultiDiGraph()
+>>> g = nx.DiGraph()
 >>> for i, concepts in enumerate([["BERT", "GLUE"], ["BERT", "GLUE"], ["BERT", "ImageNet"]]):
 ...     g.add_node(f"paper:{i}", label="Paper", name=f"P{i}", year=2020 + i)
 ...     for c in concepts:
 ...         g.add_node(f"X:{c}", label="Method", name=c, paper_count=0)
-...         _ = g.add_edge(f"paper:{i}", f"X:{c}", key="USES", type="USES")
+...         g.add_edge(f"paper:{i}", f"X:{c}", type="USES")
 >>> m = concept_map(g, min_cooccurrence=1)
 >>> [(n.name, n.papers) for n in m.nodes]
 [('BERT', 3), ('GLUE', 2), ('ImageNet', 1)]
@@ -40,6 +40,7 @@ import networkx as nx
 import numpy as np
 
 from ..defaults import DEFAULT_MAP_NODES
+from .analytics.base import check_graph
 from .incidence import cooccurrence, incidence_matrix
 from .layout import spring_layout
 from .schema import CONCEPT_LABELS, PAPER
@@ -140,7 +141,7 @@ class ConceptMap:
 
 
 def concept_map(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     *,
     max_nodes: int = DEFAULT_MAP_NODES,
     labels: Iterable[str] | None = None,
@@ -153,7 +154,7 @@ def concept_map(
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
         A paperkg graph (generic concepts are already left out by the build).
     max_nodes : int
         Concepts on the map, the most used first (ties: name).
@@ -177,6 +178,7 @@ def concept_map(
         Nodes (most used first) with cluster and position, links (strongest
         co-occurrence count first), clusters (largest first).
     """
+    check_graph(graph)
     wanted = set(CONCEPT_LABELS if labels is None else labels)
     paper_counts = _paper_counts(graph, wanted)
     if min_cooccurrence is None:
@@ -212,14 +214,14 @@ def concept_map(
 # --- choosing -----------------------------------------------------------------------
 
 
-def _default_min_cooccurrence(graph: nx.MultiDiGraph) -> int:
+def _default_min_cooccurrence(graph: nx.DiGraph) -> int:
     """Two shared papers make a link; one already says something in a small corpus."""
     n_papers = sum(1 for _, d in graph.nodes(data=True) if d.get("label") == PAPER)
     return 1 if n_papers < 200 else 2
 
 
 def _choose_concepts(
-    graph: nx.MultiDiGraph, paper_counts: dict, max_nodes: int, min_papers: int
+    graph: nx.DiGraph, paper_counts: dict, max_nodes: int, min_papers: int
 ) -> tuple[list, list[str]]:
     """The concepts on the map, the most used first (ties: name), and one line per
     reason others were left out."""
@@ -242,7 +244,7 @@ def _choose_concepts(
 # --- counting -----------------------------------------------------------------------
 
 
-def _paper_counts(graph: nx.MultiDiGraph, labels: set[str]) -> dict:
+def _paper_counts(graph: nx.DiGraph, labels: set[str]) -> dict:
     """Concept of ``labels`` -> how many papers mention it themselves (none: left out).
 
     Links inferred from a narrower concept (``via``) are not counted: *latent
@@ -251,33 +253,23 @@ def _paper_counts(graph: nx.MultiDiGraph, labels: set[str]) -> dict:
     """
     counts: dict = {}
     nodes = graph.nodes
-    multi = graph.is_multigraph()
     for paper, concepts in graph.adjacency():
         if nodes[paper].get("label") != PAPER:
             continue
-        for concept, links in concepts.items():
-            if nodes[concept].get("label") in labels and _direct(links, multi):
+        for concept, link in concepts.items():
+            if nodes[concept].get("label") in labels and not link.get("via"):
                 counts[concept] = counts.get(concept, 0) + 1
     return counts
 
 
-def _papers_of(graph: nx.MultiDiGraph, concept) -> set:
+def _papers_of(graph: nx.DiGraph, concept) -> set:
     """The papers that mention ``concept`` themselves (see :func:`_paper_counts`)."""
     nodes = graph.nodes
-    multi = graph.is_multigraph()
     return {
         paper
-        for paper, links in graph.pred[concept].items()
-        if nodes[paper].get("label") == PAPER and _direct(links, multi)
+        for paper, link in graph.pred[concept].items()
+        if nodes[paper].get("label") == PAPER and not link.get("via")
     }
-
-
-def _direct(links: dict, multi: bool) -> bool:
-    """Some link of a paper to a concept is not inferred (``via``): ``links`` is
-    ``{key: attributes}`` in a multigraph, the one edge's attributes otherwise."""
-    if not multi:
-        return not links.get("via")
-    return any(not data.get("via") for data in links.values())
 
 
 def _cooccurrence(chosen: list, papers_of: dict) -> tuple[np.ndarray, list]:

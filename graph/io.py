@@ -1,4 +1,13 @@
-"""Save a graph as node-link JSON and load it back to an equal graph."""
+"""Save a graph as node-link JSON and load it back to an equal graph.
+
+The file records its format in ``graph["paperkg_format"]``:
+
+* **2** (written now): a ``networkx.DiGraph``, ``"multigraph": false``, one
+  edge per pair of nodes, its type the ``type`` attribute;
+* **1** (paperkg before format 2): a ``MultiDiGraph`` whose edge key was the
+  edge type. :func:`load_graph` still reads it, as the same DiGraph
+  (:func:`one_edge_per_pair`).
+"""
 
 from __future__ import annotations
 
@@ -11,25 +20,69 @@ from ..atomic import atomic_open
 from ..errors import GraphError
 from .validate import check_graph_json
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 _ENCODER = json.JSONEncoder(ensure_ascii=False)
 
 
-def graph_to_json(graph: nx.MultiDiGraph) -> dict:
+def graph_to_json(graph: nx.DiGraph) -> dict:
     """The node-link form of ``graph`` that :func:`graph_from_json` reads back."""
+    _check_digraph(graph)
     data = nx.node_link_data(graph, edges="edges")
     data["graph"] = {**data.get("graph", {}), "paperkg_format": FORMAT_VERSION}
     return data
 
 
-def graph_from_json(data: dict) -> nx.MultiDiGraph:
-    """Inverse of :func:`graph_to_json`."""
-    graph = nx.node_link_graph(data, directed=True, multigraph=True, edges="edges")
+def graph_from_json(data: dict) -> nx.DiGraph:
+    """Inverse of :func:`graph_to_json`; a format-1 graph (a keyed multigraph) comes back
+    as the DiGraph of :func:`one_edge_per_pair`."""
+    version = data.get("graph", {}).get("paperkg_format", 1)
+    if version not in (1, FORMAT_VERSION):
+        raise GraphError(
+            f"graph.json format {version!r}: this paperkg reads formats 1 and "
+            f"{FORMAT_VERSION}; upgrade paperkg or rebuild the file with `paperkg build`"
+        )
+    multigraph = bool(data.get("multigraph", version == 1))
+    graph = nx.node_link_graph(data, directed=True, multigraph=multigraph, edges="edges")
     graph.graph.pop("paperkg_format", None)
-    return graph
+    return one_edge_per_pair(graph) if multigraph else graph
 
 
-def save_graph(graph: nx.MultiDiGraph, path: str | Path) -> Path:
+def one_edge_per_pair(graph: nx.MultiDiGraph) -> nx.DiGraph:
+    """The DiGraph of a format-1 paperkg graph: each edge keeps its attributes in order,
+    and its key becomes its ``type`` where it has none.
+
+    Raises :class:`~paperkg.errors.GraphError` for a pair of nodes with two edges,
+    which paperkg never built (see :func:`~paperkg.graph.build_knowledge_graph`).
+
+    >>> old = nx.MultiDiGraph()
+    >>> old.add_edge("paper:1", "Task:qa", key="ADDRESSES", weight=1)
+    'ADDRESSES'
+    >>> list(one_edge_per_pair(old).edges(data=True))
+    [('paper:1', 'Task:qa', {'weight': 1, 'type': 'ADDRESSES'})]
+    """
+    out = nx.DiGraph()
+    out.graph.update(graph.graph)
+    out.add_nodes_from(graph.nodes(data=True))
+    for u, v, key, attrs in graph.edges(keys=True, data=True):
+        if out.has_edge(u, v):
+            raise GraphError(
+                f"two edges {u!r} -> {v!r} ({out.edges[u, v]['type']}, {key}): a paperkg "
+                "graph has one edge per pair of nodes; rebuild it with `paperkg build`"
+            )
+        out.add_edge(u, v, **attrs)
+        out.edges[u, v].setdefault("type", key)
+    return out
+
+
+def _check_digraph(graph: nx.Graph) -> None:
+    if graph.is_multigraph() or not graph.is_directed():
+        raise GraphError(
+            f"a paperkg graph is a networkx.DiGraph, got a {type(graph).__name__}; "
+            "convert a MultiDiGraph with paperkg.graph.one_edge_per_pair(graph)"
+        )
+
+
+def save_graph(graph: nx.DiGraph, path: str | Path) -> Path:
     """Write ``graph`` as ``graph.json`` (node-link JSON), atomically.
 
     The same JSON as ``json.dump(graph_to_json(graph))``, written one node or
@@ -39,28 +92,25 @@ def save_graph(graph: nx.MultiDiGraph, path: str | Path) -> Path:
     built in memory.
 
     >>> import tempfile, pathlib
-    >>> g = nx.MultiDiGraph(); g.add_edge("paper:1", "Task:qa", key="ADDRESSES")
-    'ADDRESSES'
+    >>> g = nx.DiGraph(); g.add_edge("paper:1", "Task:qa", type="ADDRESSES")
     >>> path = save_graph(g, pathlib.Path(tempfile.mkdtemp()) / "graph.json")
     >>> print(path.read_text())
-    {"directed": true, "multigraph": true, "graph": {"paperkg_format": 1},
+    {"directed": true, "multigraph": false, "graph": {"paperkg_format": 2},
      "nodes": [
       {"id": "paper:1"},
       {"id": "Task:qa"}
      ],
      "edges": [
-      {"source": "paper:1", "target": "Task:qa", "key": "ADDRESSES"}
+      {"type": "ADDRESSES", "source": "paper:1", "target": "Task:qa"}
      ]}
     <BLANKLINE>
     """
+    _check_digraph(graph)
     path = Path(path)
     dumps = _ENCODER.encode  # one encoder: json.dumps(..., ensure_ascii=False) makes one a call
 
     nodes = ({**attrs, "id": node} for node, attrs in graph.nodes(data=True))
-    edges = (
-        {**attrs, "source": u, "target": v, "key": k}
-        for u, v, k, attrs in graph.edges(keys=True, data=True)
-    )
+    edges = ({**attrs, "source": u, "target": v} for u, v, attrs in graph.edges(data=True))
     head = {"paperkg_format": FORMAT_VERSION}
     with atomic_open(path) as f:
         f.write(
@@ -75,8 +125,8 @@ def save_graph(graph: nx.MultiDiGraph, path: str | Path) -> Path:
     return path
 
 
-def load_graph(path: str | Path) -> nx.MultiDiGraph:
-    """Load a graph written by :func:`save_graph` (or ``paperkg build``).
+def load_graph(path: str | Path) -> nx.DiGraph:
+    """Load a graph written by :func:`save_graph` (or ``paperkg build``), of format 2 or 1.
 
     ``path`` may be the JSON file or the build's output folder.
     """
@@ -93,4 +143,7 @@ def load_graph(path: str | Path) -> nx.MultiDiGraph:
     except IsADirectoryError as e:
         raise GraphError(f"{path}: a folder, not a graph.json") from e
     check_graph_json(data, str(path))
-    return graph_from_json(data)
+    try:
+        return graph_from_json(data)
+    except GraphError as e:
+        raise GraphError(f"{path}: {e}") from e

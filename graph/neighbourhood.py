@@ -6,15 +6,15 @@ wants one concept's papers and what else they use (``paperkg view --around``).
 Examples
 --------
 >>> import networkx as nx
->>> g = nx.MultiDiGraph()
+>>> g = nx.DiGraph()
 >>> g.add_node("paper:1", label="Paper", name="P1")
 >>> g.add_node("paper:2", label="Paper", name="P2")
 >>> g.add_node("Method:gnn", label="Method", name="graph neural network", aliases=["GNN"])
 >>> g.add_node("Dataset:cora", label="Dataset", name="Cora")
 >>> g.add_node("Dataset:mnist", label="Dataset", name="MNIST")
->>> _ = g.add_edge("paper:1", "Method:gnn", key="USES", type="USES")
->>> _ = g.add_edge("paper:1", "Dataset:cora", key="EVALUATES_ON", type="EVALUATES_ON")
->>> _ = g.add_edge("paper:2", "Dataset:mnist", key="EVALUATES_ON", type="EVALUATES_ON")
+>>> g.add_edge("paper:1", "Method:gnn", type="USES")
+>>> g.add_edge("paper:1", "Dataset:cora", type="EVALUATES_ON")
+>>> g.add_edge("paper:2", "Dataset:mnist", type="EVALUATES_ON")
 >>> sorted(neighbourhood(g, "gnn").nodes)
 ['Dataset:cora', 'Method:gnn', 'paper:1']
 """
@@ -31,7 +31,7 @@ from .schema import PAPER
 __all__ = ["find_concept", "neighbourhood"]
 
 
-def find_concept(graph: nx.MultiDiGraph, name: str):
+def find_concept(graph: nx.DiGraph, name: str):
     """The concept node named ``name`` (case folded; the name first, then an alias).
 
     Raises
@@ -65,7 +65,7 @@ def find_concept(graph: nx.MultiDiGraph, name: str):
 SHARED_ABOVE = 20
 
 
-def neighbourhood(graph: nx.MultiDiGraph, name: str) -> nx.MultiDiGraph:
+def neighbourhood(graph: nx.DiGraph, name: str) -> nx.DiGraph:
     """The subgraph of the concept ``name``, the papers that mention it and their concepts.
 
     For a concept of more than :data:`SHARED_ABOVE` papers, only the concepts at

@@ -1,6 +1,10 @@
 """The shape of a paperkg graph: node labels, edge types and their attributes.
 
-A paperkg graph is a ``networkx.MultiDiGraph``.
+A paperkg graph is a ``networkx.DiGraph``: one edge per pair of nodes, its type
+the ``type`` attribute (why one edge is enough:
+:func:`~paperkg.graph.builder.build_knowledge_graph`). graph.json format 1 was a
+``MultiDiGraph`` whose edge key repeated the type; :func:`~paperkg.graph.load_graph`
+still reads it.
 
 Nodes
 -----
@@ -17,8 +21,8 @@ Every node has ``label`` (one of :data:`NODE_LABELS`) and ``name``.
   (dict alias -> why it was merged), ``paper_count`` (int),
   ``mention_count`` (int).
 
-Edges (the edge key is the edge type)
--------------------------------------
+Edges (``type`` is the edge type)
+---------------------------------
 * Paper -> concept, ``type`` in :data:`PAPER_EDGE_TYPES`: ``evidence``
   (the first sentence that supports it), ``count`` (mentions behind it),
   ``weight`` (= count); ``corpus_match`` True when every mention behind it

@@ -15,7 +15,7 @@ Examples
 >>> sum(1 for _, d in g.nodes(data=True) if d["label"] == "Paper")
 200
 >>> g2 = synthetic_field(200, seed=1)
->>> sorted(g.edges(keys=True)) == sorted(g2.edges(keys=True))
+>>> sorted(g.edges(data="type")) == sorted(g2.edges(data="type"))
 True
 """
 
@@ -56,7 +56,7 @@ def synthetic_field(
     concepts_per_topic: int = 60,
     seed: int = 0,
     years: tuple[int, int] = (2019, 2024),
-) -> nx.MultiDiGraph:
+) -> nx.DiGraph:
     """A graph of ``n_papers`` papers in ``n_topics`` topics (default: one per 100 papers, 8 to 200).
 
     Each paper takes one main topic and, one time in three, a second one; it
@@ -68,7 +68,7 @@ def synthetic_field(
     rng = random.Random(seed)
     if n_topics is None:
         n_topics = max(8, min(200, n_papers // 100))
-    g = nx.MultiDiGraph()
+    g = nx.DiGraph()
     topics: list[list[str]] = []
     weights: list[list[float]] = []
     seen_names: set[str] = set()
@@ -123,7 +123,7 @@ def synthetic_field(
             label = g.nodes[node]["label"]
             kind = PROPOSES if node == proposed else EDGE_TYPE_FOR_LABEL[label]
             sentence = f"We {'propose' if kind == PROPOSES else 'use'} {g.nodes[node]['name']}."
-            g.add_edge(pid, node, key=kind, type=kind, evidence=sentence, count=1, weight=1)
+            g.add_edge(pid, node, type=kind, evidence=sentence, count=1, weight=1)
     _finish(g)
     return g
 
@@ -145,7 +145,7 @@ _TOY = {
 }  # fmt: skip
 
 
-def toy_field() -> nx.MultiDiGraph:
+def toy_field() -> nx.DiGraph:
     """Six papers, two sub-fields and a bridge: the graph the docstring examples use.
 
     Three graph-learning papers (2022-2023: graph neural networks on Cora for
@@ -159,7 +159,7 @@ def toy_field() -> nx.MultiDiGraph:
     ['Dataset:cora', 'Method:graph attention network', 'Method:graph neural network',
      'Metric:accuracy', 'Task:node classification']
     """
-    g = nx.MultiDiGraph()
+    g = nx.DiGraph()
     for paper, (year, proposed, used) in _TOY.items():
         g.add_node(
             paper_node_id(paper), label="Paper", name=paper, title=paper, year=year, venue="TOY"
@@ -169,7 +169,7 @@ def toy_field() -> nx.MultiDiGraph:
             node = concept_node_id(label, name.lower())
             g.add_node(node, label=label, name=name, key=name.lower(), aliases=[name])
             kind = PROPOSES if concept in proposed else EDGE_TYPE_FOR_LABEL[label]
-            g.add_edge(paper_node_id(paper), node, key=kind, type=kind, count=1, weight=1)
+            g.add_edge(paper_node_id(paper), node, type=kind, count=1, weight=1)
     _finish(g, min_cooccurrence=1)
     return g
 
@@ -199,7 +199,7 @@ def _name(rng: random.Random, label: str, topic: int, rank: int, seen: set[str])
             return name
 
 
-def _finish(g: nx.MultiDiGraph, min_cooccurrence: int = 2) -> None:
+def _finish(g: nx.DiGraph, min_cooccurrence: int = 2) -> None:
     """Paper counts and CO_OCCURS edges, as the builder writes them; unused concepts go."""
     papers_of: dict[str, set] = {}
     for u, v in g.edges():
@@ -218,4 +218,4 @@ def _finish(g: nx.MultiDiGraph, min_cooccurrence: int = 2) -> None:
                 pairs[(a, b)] = pairs.get((a, b), 0) + 1
     for (a, b), n in pairs.items():
         if n >= min_cooccurrence:
-            g.add_edge(a, b, key=CO_OCCURS, type=CO_OCCURS, weight=n)
+            g.add_edge(a, b, type=CO_OCCURS, weight=n)

@@ -2,7 +2,7 @@
 
 Every function takes the graph first and returns plain rows (tuples or
 NamedTuples, ready for ``csv.writer`` or a DataFrame) or ``{node: value}``
-dicts, networkx-style. They accept the ``networkx.MultiDiGraph`` paperkg builds
+dicts, networkx-style. They accept the ``networkx.DiGraph`` paperkg builds
 (``paperkg.load_graph("out/graph.json")``), refuse other graph kinds with a
 :class:`~paperkg.errors.GraphError`, and answer an empty graph with empty rows.
 

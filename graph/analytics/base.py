@@ -15,15 +15,21 @@ from ..schema import PAPER, PAPER_EDGE_TYPES
 
 
 def check_graph(graph) -> None:
-    """Refuse anything but the MultiDiGraph paperkg builds, saying how to get one."""
-    if not isinstance(graph, nx.MultiDiGraph):
+    """Refuse anything but the DiGraph paperkg builds, saying how to get one."""
+    if isinstance(graph, nx.MultiDiGraph):  # paperkg's graph until graph.json format 2
         raise GraphError(
-            f"expected the networkx.MultiDiGraph paperkg builds, got {type(graph).__name__}; "
+            f"expected the networkx.DiGraph paperkg builds, got a {type(graph).__name__}; "
+            "convert it with paperkg.graph.one_edge_per_pair(graph), "
+            "or load graph.json with paperkg.load_graph, which does"
+        )
+    if not isinstance(graph, nx.DiGraph):
+        raise GraphError(
+            f"expected the networkx.DiGraph paperkg builds, got {type(graph).__name__}; "
             "load one with paperkg.load_graph('out/graph.json')"
         )
 
 
-def check_node(graph: nx.MultiDiGraph, node: str) -> None:
+def check_node(graph: nx.DiGraph, node: str) -> None:
     """A clear error for a node id that is not there, with the shape ids have."""
     if node not in graph:
         raise GraphError(
@@ -32,48 +38,50 @@ def check_node(graph: nx.MultiDiGraph, node: str) -> None:
         )
 
 
-def is_concept(graph: nx.MultiDiGraph, node: str) -> bool:
+def is_concept(graph: nx.DiGraph, node: str) -> bool:
     return graph.nodes[node].get("label", PAPER) != PAPER
 
 
-def papers(graph: nx.MultiDiGraph) -> list[str]:
+def papers(graph: nx.DiGraph) -> list[str]:
     """Every Paper node, in graph order."""
     return [n for n, d in graph.nodes(data=True) if d.get("label") == PAPER]
 
 
-def paper_concepts(graph: nx.MultiDiGraph, paper: str) -> set[str]:
+def paper_concepts(graph: nx.DiGraph, paper: str) -> set[str]:
     """The concepts ``paper`` proposes or uses.
 
     Examples
     --------
-    >>> G = nx.MultiDiGraph()
+    >>> G = nx.DiGraph()
     >>> G.add_node("paper:1", label="Paper"); G.add_node("Task:qa", label="Task")
-    >>> _ = G.add_edge("paper:1", "Task:qa", key="ADDRESSES", type="ADDRESSES")
+    >>> G.add_edge("paper:1", "Task:qa", type="ADDRESSES")
     >>> paper_concepts(G, "paper:1")
     {'Task:qa'}
     """
     check_graph(graph)
-    return {v for _, v, k in graph.out_edges(paper, keys=True) if k in PAPER_EDGE_TYPES}
+    return {v for _, v, kind in graph.out_edges(paper, data="type") if kind in PAPER_EDGE_TYPES}
 
 
-def concept_papers(graph: nx.MultiDiGraph) -> dict[str, set[str]]:
+def concept_papers(graph: nx.DiGraph) -> dict[str, set[str]]:
     """``{concept: papers that propose or use it}``, for every concept with a paper."""
     out: dict[str, set[str]] = {}
-    for u, v, k in graph.edges(keys=True):
-        if k in PAPER_EDGE_TYPES:
+    for u, v, kind in graph.edges(data="type"):
+        if kind in PAPER_EDGE_TYPES:
             out.setdefault(v, set()).add(u)
     return out
 
 
-def display_name(graph: nx.MultiDiGraph, node: str) -> str:
+def display_name(graph: nx.DiGraph, node: str) -> str:
     """What a person reads for ``node``: its name, else its id."""
     return str(graph.nodes[node].get("name") or node)
 
 
-def paper_count(graph: nx.MultiDiGraph, node: str) -> int:
+def paper_count(graph: nx.DiGraph, node: str) -> int:
     """Papers that mention ``node``: its ``paper_count``, else counted from its paper edges
     (a graph made by hand or by another tool may not carry the attribute)."""
     count = graph.nodes[node].get("paper_count")
     if count is None:
-        return len({u for u, _, k in graph.in_edges(node, keys=True) if k in PAPER_EDGE_TYPES})
+        return sum(
+            1 for _, _, kind in graph.in_edges(node, data="type") if kind in PAPER_EDGE_TYPES
+        )
     return int(count)

@@ -147,7 +147,7 @@ def betweenness(
 
 
 def central_concepts(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     *,
     label: str | None = None,
     n: int = 10,
@@ -158,7 +158,7 @@ def central_concepts(
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
         A paperkg graph.
     label : str, optional
         Only concepts of this label (Method, Dataset, Task, Metric).
@@ -177,7 +177,7 @@ def central_concepts(
 
     Examples
     --------
-    >>> central_concepts(nx.MultiDiGraph())
+    >>> central_concepts(nx.DiGraph())
     []
     >>> from paperkg.graph.synthetic import toy_field
     >>> central_concepts(toy_field(), label="Method", n=2, method="papers")
@@ -204,7 +204,7 @@ def central_concepts(
 
 
 def centrality_table(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     *,
     n: int = 10,
     by: str = "papers",
@@ -216,7 +216,7 @@ def centrality_table(
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     n : int
         Rows per label.
     by : {"papers", "pagerank", "betweenness"}
@@ -238,7 +238,7 @@ def centrality_table(
     >>> rows = centrality_table(toy_field(), n=1, labels=("Method", "Dataset"))
     >>> [(r.label, r.rank, r.name, r.papers, round(r.pagerank, 3)) for r in rows]
     [('Method', 1, 'graph neural network', 4, 0.147), ('Dataset', 1, 'Cora', 2, 0.083)]
-    >>> centrality_table(nx.MultiDiGraph())
+    >>> centrality_table(nx.DiGraph())
     []
     """
     check_graph(graph)

@@ -28,12 +28,12 @@ class Community(NamedTuple):
     papers: list[str]
 
 
-def concept_communities(graph: nx.MultiDiGraph, *, seed: int = 0) -> dict[str, int]:
+def concept_communities(graph: nx.DiGraph, *, seed: int = 0) -> dict[str, int]:
     """Community number of each concept (Louvain on the weighted co-occurrence graph).
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     seed : int
         Louvain visits nodes in a random order; the same seed, the same communities.
 
@@ -46,7 +46,7 @@ def concept_communities(graph: nx.MultiDiGraph, *, seed: int = 0) -> dict[str, i
 
     Examples
     --------
-    >>> concept_communities(nx.MultiDiGraph())
+    >>> concept_communities(nx.DiGraph())
     {}
     >>> from paperkg.graph.synthetic import toy_field
     >>> communities = concept_communities(toy_field())
@@ -63,13 +63,13 @@ def concept_communities(graph: nx.MultiDiGraph, *, seed: int = 0) -> dict[str, i
 
 
 def named_communities(
-    graph: nx.MultiDiGraph, *, seed: int = 0, name_size: int = 3, min_concepts: int = 2
+    graph: nx.DiGraph, *, seed: int = 0, name_size: int = 3, min_concepts: int = 2
 ) -> list[Community]:
     """Communities of concepts, each named by its most mentioned concepts, with its papers.
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     seed : int
         Seeds Louvain (:func:`concept_communities`).
     name_size : int
@@ -92,7 +92,7 @@ def named_communities(
     graph neural network · accuracy · node classification ['paper:gat', 'paper:gnn',
      'paper:ogb', 'paper:graphqa']
     BERT · question answering · F1 ['paper:bert', 'paper:squad2']
-    >>> named_communities(nx.MultiDiGraph())
+    >>> named_communities(nx.DiGraph())
     []
     """
     membership = concept_communities(graph, seed=seed)

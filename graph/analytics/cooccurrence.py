@@ -63,7 +63,7 @@ class CooccurrenceTable:
         return sorted(out, key=lambda p: (-p.papers, p.row, p.column))
 
 
-def cooccurrence_graph(graph: nx.MultiDiGraph, *, min_weight: int = 1) -> nx.Graph:
+def cooccurrence_graph(graph: nx.DiGraph, *, min_weight: int = 1) -> nx.Graph:
     """The undirected concept graph whose edge weights count papers mentioning both.
 
     Read from the graph's ``CO_OCCURS_WITH`` edges; every concept is a node,
@@ -71,7 +71,7 @@ def cooccurrence_graph(graph: nx.MultiDiGraph, *, min_weight: int = 1) -> nx.Gra
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     min_weight : int
         Leave out pairs mentioned together by fewer papers.
 
@@ -82,9 +82,9 @@ def cooccurrence_graph(graph: nx.MultiDiGraph, *, min_weight: int = 1) -> nx.Gra
 
     Examples
     --------
-    >>> G = nx.MultiDiGraph()
+    >>> G = nx.DiGraph()
     >>> G.add_node("Method:a", label="Method"); G.add_node("Dataset:b", label="Dataset")
-    >>> _ = G.add_edge("Dataset:b", "Method:a", key="CO_OCCURS_WITH", weight=3)
+    >>> G.add_edge("Dataset:b", "Method:a", type="CO_OCCURS_WITH", weight=3)
     >>> list(cooccurrence_graph(G).edges(data="weight"))
     [('Method:a', 'Dataset:b', 3)]
     """
@@ -92,21 +92,21 @@ def cooccurrence_graph(graph: nx.MultiDiGraph, *, min_weight: int = 1) -> nx.Gra
     out = nx.Graph()
     out.add_nodes_from((n, d) for n, d in graph.nodes(data=True) if is_concept(graph, n))
     out.add_edges_from(
-        (u, v, {"weight": w})
-        for u, v, k, w in graph.edges(keys=True, data="weight")
-        if k == CO_OCCURS and (w or 0) >= min_weight
+        (u, v, {"weight": d.get("weight")})
+        for u, v, d in graph.edges(data=True)
+        if d.get("type") == CO_OCCURS and (d.get("weight") or 0) >= min_weight
     )
     return out
 
 
 def cooccurring_concepts(
-    graph: nx.MultiDiGraph, concept: str, *, label: str | None = None, n: int = 10
+    graph: nx.DiGraph, concept: str, *, label: str | None = None, n: int = 10
 ) -> list[tuple[str, int]]:
     """Concepts mentioned together with ``concept``, with the number of papers.
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     concept : str
         A concept node id, such as ``"Dataset:cifar-10"``.
     label : str, optional
@@ -137,7 +137,7 @@ def cooccurring_concepts(
 
 
 def label_cooccurrence(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     row_label: str = "Method",
     column_label: str = "Task",
     *,
@@ -148,7 +148,7 @@ def label_cooccurrence(
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     row_label, column_label : str
         Concept labels, e.g. ``"Method"`` and ``"Task"`` (what a method is used
         for), ``"Dataset"`` and ``"Task"`` (which datasets serve which tasks).
@@ -168,7 +168,7 @@ def label_cooccurrence(
      ['node classification', 'question answering'])
     >>> table.counts
     [[3, 1], [0, 3], [1, 0]]
-    >>> label_cooccurrence(nx.MultiDiGraph()).counts
+    >>> label_cooccurrence(nx.DiGraph()).counts
     []
     """
     check_graph(graph)

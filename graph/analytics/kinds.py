@@ -10,7 +10,7 @@ from .base import check_graph, check_node, paper_count
 __all__ = ["kinds_of"]
 
 
-def kinds_of(graph: nx.MultiDiGraph, concept: str) -> list[tuple[str, int]]:
+def kinds_of(graph: nx.DiGraph, concept: str) -> list[tuple[str, int]]:
     """Every narrower concept of ``concept`` (its ``IS_A`` descendants), with papers.
 
     "latent diffusion model" and "text-to-image diffusion model" for "diffusion
@@ -18,7 +18,7 @@ def kinds_of(graph: nx.MultiDiGraph, concept: str) -> list[tuple[str, int]]:
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     concept : str
         A concept node id.
 
@@ -29,17 +29,17 @@ def kinds_of(graph: nx.MultiDiGraph, concept: str) -> list[tuple[str, int]]:
 
     Examples
     --------
-    >>> G = nx.MultiDiGraph()
+    >>> G = nx.DiGraph()
     >>> for c, n in [("Method:dm", 5), ("Method:ldm", 3), ("Method:sparse ldm", 1)]:
     ...     G.add_node(c, label="Method", paper_count=n)
-    >>> _ = G.add_edge("Method:ldm", "Method:dm", key="IS_A", type="IS_A")
-    >>> _ = G.add_edge("Method:sparse ldm", "Method:ldm", key="IS_A", type="IS_A")
+    >>> G.add_edge("Method:ldm", "Method:dm", type="IS_A")
+    >>> G.add_edge("Method:sparse ldm", "Method:ldm", type="IS_A")
     >>> kinds_of(G, "Method:dm")
     [('Method:ldm', 3), ('Method:sparse ldm', 1)]
     """
     check_graph(graph)
     check_node(graph, concept)
-    narrower = nx.DiGraph((v, u) for u, v, k in graph.edges(keys=True) if k == IS_A)
+    narrower = nx.DiGraph((v, u) for u, v, kind in graph.edges(data="type") if kind == IS_A)
     kinds = nx.descendants(narrower, concept) if concept in narrower else set()
     rows = [(k, paper_count(graph, k)) for k in kinds]
     return sorted(rows, key=lambda r: (-r[1], r[0]))

@@ -29,13 +29,13 @@ class Proposal(NamedTuple):
 
 
 def proposals_per_task(
-    graph: nx.MultiDiGraph, *, labels: tuple[str, ...] = ("Method", "Dataset")
+    graph: nx.DiGraph, *, labels: tuple[str, ...] = ("Method", "Dataset")
 ) -> list[Proposal]:
     """The concepts papers propose, paired with the tasks those papers address.
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     labels : tuple of str
         The labels of proposed concepts to count.
 
@@ -48,21 +48,21 @@ def proposals_per_task(
 
     Examples
     --------
-    >>> G = nx.MultiDiGraph()
+    >>> G = nx.DiGraph()
     >>> G.add_node("paper:1", label="Paper"); G.add_node("Task:qa", label="Task", name="QA")
     >>> G.add_node("Method:rag", label="Method", name="RAG")
-    >>> _ = G.add_edge("paper:1", "Task:qa", key="ADDRESSES")
-    >>> _ = G.add_edge("paper:1", "Method:rag", key="PROPOSES")
+    >>> G.add_edge("paper:1", "Task:qa", type="ADDRESSES")
+    >>> G.add_edge("paper:1", "Method:rag", type="PROPOSES")
     >>> [(p.task_name, p.name, p.papers) for p in proposals_per_task(G)]
     [('QA', 'RAG', ['paper:1'])]
-    >>> proposals_per_task(nx.MultiDiGraph())
+    >>> proposals_per_task(nx.DiGraph())
     []
     """
     check_graph(graph)
     pairs: dict[tuple[str, str], list[str]] = {}
     for paper in papers(graph):
         proposed, tasks = [], []
-        for _, concept, kind in graph.out_edges(paper, keys=True):
+        for _, concept, kind in graph.out_edges(paper, data="type"):
             label = graph.nodes[concept].get("label")
             if kind == PROPOSES and label in labels:
                 proposed.append(concept)

@@ -29,7 +29,7 @@ class SimilarPaper(NamedTuple):
     shared: list[str]
 
 
-def concept_rarity(graph: nx.MultiDiGraph, concept: str) -> float:
+def concept_rarity(graph: nx.DiGraph, concept: str) -> float:
     """The weight of ``concept`` in a similarity: ``log(1 + papers in corpus / its papers)``.
 
     Examples
@@ -45,12 +45,12 @@ def _rarity(total_papers: int, concept_papers: int) -> float:
     return math.log(1 + max(total_papers, 1) / max(concept_papers, 1))
 
 
-def similar_papers(graph: nx.MultiDiGraph, paper: str, *, n: int = 10) -> list[tuple[str, float]]:
+def similar_papers(graph: nx.DiGraph, paper: str, *, n: int = 10) -> list[tuple[str, float]]:
     """The ``n`` papers sharing most (rare) concepts with ``paper``.
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     paper : str
         A paper node id, ``"paper:<id>"``.
     n : int
@@ -70,14 +70,12 @@ def similar_papers(graph: nx.MultiDiGraph, paper: str, *, n: int = 10) -> list[t
     return [(row.paper, row.score) for row in similar_papers_explained(graph, paper, n=n)]
 
 
-def similar_papers_explained(
-    graph: nx.MultiDiGraph, paper: str, *, n: int = 10
-) -> list[SimilarPaper]:
+def similar_papers_explained(graph: nx.DiGraph, paper: str, *, n: int = 10) -> list[SimilarPaper]:
     """:func:`similar_papers` with the shared concepts that explain each score.
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     paper : str
     n : int
 
@@ -110,7 +108,9 @@ def similar_papers_explained(
     scores: Counter[str] = Counter()
     shared: dict[str, list[str]] = {}
     for concept in sorted(mine):  # sums in one order: the same scores under any hash seed
-        others = {u for u, _, k in graph.in_edges(concept, keys=True) if k in PAPER_EDGE_TYPES}
+        others = {
+            u for u, _, kind in graph.in_edges(concept, data="type") if kind in PAPER_EDGE_TYPES
+        }
         for other in sorted(others - {paper}):
             scores[other] += weight[concept] ** 2
             shared.setdefault(other, []).append(concept)

@@ -32,7 +32,7 @@ class Trend(NamedTuple):
     slope: float
 
 
-def years(graph: nx.MultiDiGraph) -> dict[int, int]:
+def years(graph: nx.DiGraph) -> dict[int, int]:
     """Papers per year, ``{year: papers}``, for the papers that have one.
 
     Examples
@@ -48,14 +48,12 @@ def years(graph: nx.MultiDiGraph) -> dict[int, int]:
     return dict(sorted(counts.items()))
 
 
-def trends_by_year(
-    graph: nx.MultiDiGraph, *, label: str | None = None
-) -> dict[str, dict[int, int]]:
+def trends_by_year(graph: nx.DiGraph, *, label: str | None = None) -> dict[str, dict[int, int]]:
     """Papers per year for every concept: ``{concept: {year: papers}}``.
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     label : str, optional
         Only concepts of this label.
 
@@ -66,9 +64,9 @@ def trends_by_year(
 
     Examples
     --------
-    >>> G = nx.MultiDiGraph()
+    >>> G = nx.DiGraph()
     >>> G.add_node("paper:1", label="Paper", year=2024); G.add_node("Task:qa", label="Task")
-    >>> _ = G.add_edge("paper:1", "Task:qa", key="ADDRESSES", type="ADDRESSES")
+    >>> G.add_edge("paper:1", "Task:qa", type="ADDRESSES")
     >>> trends_by_year(G)
     {'Task:qa': {2024: 1}}
     """
@@ -85,7 +83,7 @@ def trends_by_year(
 
 
 def concept_trends(
-    graph: nx.MultiDiGraph,
+    graph: nx.DiGraph,
     *,
     label: str | None = None,
     min_papers: int = 5,
@@ -94,7 +92,7 @@ def concept_trends(
 
     Parameters
     ----------
-    graph : networkx.MultiDiGraph
+    graph : networkx.DiGraph
     label : str, optional
         Only concepts of this label.
     min_papers : int
@@ -113,7 +111,7 @@ def concept_trends(
     ...     print(t.name, t.first_share, round(t.last_share), t.slope)
     BERT 0.0 100 50.0
     graph neural network 100.0 33 -33.33...
-    >>> concept_trends(nx.MultiDiGraph())
+    >>> concept_trends(nx.DiGraph())
     []
     """
     per_year = years(graph)

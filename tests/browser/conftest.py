@@ -125,7 +125,7 @@ PAYLOAD_SCRIPT = "</script><script>alert(2)</script><!--"
 
 
 @pytest.fixture
-def tiny_graph() -> nx.MultiDiGraph:
+def tiny_graph() -> nx.DiGraph:
     """Three papers, six concepts, and XSS payloads in a title, an abstract and an alias."""
     papers = [
         {"id": "p1", "name": "LADS", "title": "LADS: label-aware distillation", "year": 2025,
@@ -166,7 +166,7 @@ def synthetic_graph():
     return make_synthetic_graph
 
 
-def make_synthetic_graph(n_nodes: int, seed: int = 0) -> nx.MultiDiGraph:
+def make_synthetic_graph(n_nodes: int, seed: int = 0) -> nx.DiGraph:
     rng = random.Random(seed)
     n_papers = int(n_nodes * 0.6)
     labels = ["Method", "Dataset", "Task", "Metric"]
@@ -184,13 +184,13 @@ def make_synthetic_graph(n_nodes: int, seed: int = 0) -> nx.MultiDiGraph:
     return make_graph(papers, concepts, links)
 
 
-def make_graph(papers: list[dict], concepts: list[dict], links: list[tuple]) -> nx.MultiDiGraph:
+def make_graph(papers: list[dict], concepts: list[dict], links: list[tuple]) -> nx.DiGraph:
     """A graph following ``paperkg.graph.schema`` from plain rows.
 
     ``links`` are ``(paper id, concept id, edge type, evidence)``; co-occurrence edges
     and paper counts are derived from them the way the graph builder does.
     """
-    g = nx.MultiDiGraph()
+    g = nx.DiGraph()
     for p in papers:
         g.add_node(f"paper:{p['id']}", label="Paper", **{k: v for k, v in p.items() if k != "id"})
     for c in concepts:
@@ -199,7 +199,6 @@ def make_graph(papers: list[dict], concepts: list[dict], links: list[tuple]) -> 
         g.add_edge(
             f"paper:{paper}",
             concept,
-            key=edge_type,
             type=edge_type,
             evidence=evidence,
             count=1,
@@ -212,7 +211,7 @@ def make_graph(papers: list[dict], concepts: list[dict], links: list[tuple]) -> 
         for b in ids[i + 1 :]:
             shared = set(g.predecessors(a)) & set(g.predecessors(b))
             if shared:
-                g.add_edge(a, b, key="CO_OCCURS_WITH", type="CO_OCCURS_WITH", weight=len(shared))
+                g.add_edge(a, b, type="CO_OCCURS_WITH", weight=len(shared))
     return g
 
 

@@ -145,13 +145,13 @@ def test_the_view_is_saved_as_a_png(field_map, tmp_path):
 
 
 def test_input_text_is_shown_as_text_and_never_runs(open_view, tmp_path):
-    g = nx.MultiDiGraph()
+    g = nx.DiGraph()
     for i in range(3):
         g.add_node(f"paper:{i}", label="Paper", name=f"P{i}", title=f"{PAYLOAD_IMG} title {i}",
                    venue=PAYLOAD_SCRIPT, doi="javascript:alert(3)")  # fmt: skip
         for c in (f"KD {PAYLOAD_IMG}", "BERT"):
             g.add_node(f"Method:{c}", label="Method", name=c, aliases=[PAYLOAD_SCRIPT])
-            g.add_edge(f"paper:{i}", f"Method:{c}", key="USES", type="USES",
+            g.add_edge(f"paper:{i}", f"Method:{c}", type="USES",
                        evidence=PAYLOAD_SCRIPT)  # fmt: skip
     report = write_map_html(g, tmp_path / "xss.html", title=PAYLOAD_IMG)
     opened = open_view(report.path, ready="paperkgMap")
@@ -177,7 +177,7 @@ def test_the_neurips_2023_map(neurips_build, open_view):
 
 
 def test_an_empty_graph_gives_an_empty_map_without_errors(open_view, tmp_path):
-    report = write_map_html(nx.MultiDiGraph(), tmp_path / "empty.html")
+    report = write_map_html(nx.DiGraph(), tmp_path / "empty.html")
     opened = open_view(report.path, ready="paperkgMap")
     assert opened.js("paperkgMap.visibleNodeCount()") == 0
     assert opened.js("paperkgMap.search('anything')") is None

@@ -74,7 +74,7 @@ def test_every_paper_links_to_a_concept(built):
 def test_named_methods_are_proposed_by_their_papers(built, name):
     G = load_graph(built[0])
     method = concept_named(G, "Method", name)
-    proposers = [u for u, _, k in G.in_edges(method, keys=True) if k == "PROPOSES"]
+    proposers = [u for u, _, kind in G.in_edges(method, data="type") if kind == "PROPOSES"]
     assert len(proposers) == 1
     assert name in G.nodes[proposers[0]]["abstract"]
     assert G.nodes[method]["name"] == name
@@ -95,7 +95,8 @@ def test_code_links_become_a_property(built):
 def test_graph_json_is_node_link_json_networkx_reads(built):
     data = json.loads((built[0] / "graph.json").read_text())
     G = nx.node_link_graph(data, edges="edges")
-    assert G.is_multigraph() and G.is_directed()
+    assert type(G) is nx.DiGraph and data["graph"] == {"paperkg_format": 2}
+    assert all("type" in d and "key" not in d for *_, d in G.edges(data=True))
 
 
 def test_the_summary_reports_counts_and_top_concepts(built):

@@ -18,7 +18,7 @@ DAMAGED = {
     ),
     "edge to no node": (
         {"nodes": [{"id": "paper:1", "label": "Paper"}],
-         "edges": [{"source": "paper:1", "target": "Method:x", "key": "USES"}]},
+         "edges": [{"source": "paper:1", "target": "Method:x", "type": "USES"}]},
         "edge #1 has target 'Method:x', which is not a node",
     ),
     "year not a number": (
@@ -31,7 +31,7 @@ DAMAGED = {
     ),
     "weight not a number": (
         {"nodes": [{"id": "paper:1", "label": "Paper"}, {"id": "Method:x", "label": "Method"}],
-         "edges": [{"source": "paper:1", "target": "Method:x", "key": "USES", "weight": "w"}]},
+         "edges": [{"source": "paper:1", "target": "Method:x", "type": "USES", "weight": "w"}]},
         "edge #1 ('paper:1' -> 'Method:x'): weight is 'w', not a number",
     ),
 }  # fmt: skip

@@ -84,7 +84,7 @@ def test_a_corpus_of_one_year_says_why_it_has_no_trends(tmp_path):
 
 
 def test_an_empty_graph_gives_a_report_that_says_so(tmp_path):
-    save_graph(nx.MultiDiGraph(), tmp_path / "graph.json")
+    save_graph(nx.DiGraph(), tmp_path / "graph.json")
     result = CliRunner().invoke(app, ["analyze", str(tmp_path), "-o", str(tmp_path / "r")])
     assert result.exit_code == 0, result.output
     page = (tmp_path / "r/index.html").read_text()

@@ -15,19 +15,19 @@ from paperkg.graph.analytics import (
 
 def corpus(papers):
     """Build a paperkg-shaped graph from {paper: (year, [concepts])}."""
-    G = nx.MultiDiGraph()
+    G = nx.DiGraph()
     counts = {}
     for paper, (year, concepts) in papers.items():
         G.add_node(paper, label="Paper", name=paper, year=year)
         for c in concepts:
-            G.add_edge(paper, c, key="USES", type="USES")
+            G.add_edge(paper, c, type="USES")
             counts[c] = counts.get(c, 0) + 1
         for i, a in enumerate(sorted(concepts)):
             for b in sorted(concepts)[i + 1 :]:
-                if G.has_edge(a, b, "CO_OCCURS_WITH"):
-                    G.edges[a, b, "CO_OCCURS_WITH"]["weight"] += 1
+                if G.has_edge(a, b):
+                    G.edges[a, b]["weight"] += 1
                 else:
-                    G.add_edge(a, b, key="CO_OCCURS_WITH", type="CO_OCCURS_WITH", weight=1)
+                    G.add_edge(a, b, type="CO_OCCURS_WITH", weight=1)
     for c, n in counts.items():
         G.nodes[c].update(label=c.split(":")[0], name=c.split(":")[1], paper_count=n)
     return G
@@ -81,7 +81,7 @@ def test_trends_count_papers_per_year(G):
 
 
 def test_empty_and_one_node_graphs():
-    empty = nx.MultiDiGraph()
+    empty = nx.DiGraph()
     assert (
         central_concepts(empty) == []
         and concept_communities(empty) == {}
@@ -93,8 +93,11 @@ def test_empty_and_one_node_graphs():
 
 
 def test_other_graph_kinds_are_refused_with_a_hint():
-    with pytest.raises(GraphError, match="MultiDiGraph"):
+    with pytest.raises(GraphError, match="expected the networkx.DiGraph paperkg builds"):
         central_concepts(nx.Graph())
+    # graph.json format 1 was a MultiDiGraph: the error names the conversion
+    with pytest.raises(GraphError, match=r"one_edge_per_pair\(graph\)"):
+        trends_by_year(nx.MultiDiGraph())
     with pytest.raises(GraphError, match="paper:"):
         similar_papers(corpus({}), "nope")
 

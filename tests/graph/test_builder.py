@@ -3,8 +3,10 @@
 import json
 
 import networkx as nx
+import pandas as pd
 import pytest
 
+from paperkg.errors import GraphError
 from paperkg.export.graphml import write_graphml
 from paperkg.graph import build_knowledge_graph, load_graph, save_graph
 from paperkg.records import Concept, Mention, Paper, PaperMentions, Resolution
@@ -19,7 +21,8 @@ def mention(text, label, sentence, proposed=False):
 
 
 @pytest.fixture
-def tiny_graph():
+def tiny_corpus():
+    """Two papers' mentions and their resolution."""
     p1 = Paper(id="p1", abstract=S1, text=S1, source="a.txt#1", year=2024, venue="ICLR")
     p2 = Paper(id="p2", abstract=S2, text=S2, source="a.txt#2", title="Applying GraphX")
     results = [
@@ -56,11 +59,23 @@ def tiny_graph():
         ],
         mention_count=5,
     )
-    return build_knowledge_graph(results, resolution)
+    return results, resolution
 
 
-def test_the_graph_is_a_plain_multidigraph(tiny_graph):
-    assert type(tiny_graph) is nx.MultiDiGraph
+@pytest.fixture
+def tiny_graph(tiny_corpus):
+    return build_knowledge_graph(*tiny_corpus)
+
+
+def test_the_graph_is_a_digraph_with_the_edge_type_as_an_attribute(tiny_graph):
+    assert type(tiny_graph) is nx.DiGraph
+    assert {t for *_, t in tiny_graph.edges(data="type")} == {
+        "PROPOSES",
+        "USES",
+        "EVALUATES_ON",
+        "ADDRESSES",
+        "CO_OCCURS_WITH",
+    }
 
 
 def test_nodes_carry_label_and_name(tiny_graph):
@@ -75,18 +90,48 @@ def test_nodes_carry_label_and_name(tiny_graph):
 
 
 def test_paper_edges_are_typed_with_evidence(tiny_graph):
-    assert tiny_graph.edges["paper:p1", "Method:graphx", "PROPOSES"]["evidence"] == S1
-    assert tiny_graph.has_edge("paper:p2", "Method:graphx", "USES")
-    assert tiny_graph.has_edge("paper:p2", "Dataset:cifar-10", "EVALUATES_ON")
-    assert tiny_graph.has_edge("paper:p2", "Task:node classification", "ADDRESSES")
-    assert not tiny_graph.has_edge("paper:p1", "Method:graphx", "USES")
+    def edge_type(u, v):
+        return tiny_graph.edges[u, v]["type"]
+
+    assert tiny_graph.edges["paper:p1", "Method:graphx"]["evidence"] == S1
+    assert edge_type("paper:p1", "Method:graphx") == "PROPOSES"  # not USES as well
+    assert edge_type("paper:p2", "Method:graphx") == "USES"
+    assert edge_type("paper:p2", "Dataset:cifar-10") == "EVALUATES_ON"
+    assert edge_type("paper:p2", "Task:node classification") == "ADDRESSES"
+
+
+def test_a_paper_that_proposes_and_uses_a_concept_has_one_edge_counting_both():
+    text = "We propose GraphX. GraphX is fast."
+    paper = Paper(id="p1", abstract=text, text=text, source="a.txt#1")
+    mentions = [Mention("GraphX", "METHOD", 11, 17, "We propose GraphX.", proposed=True),
+                Mention("GraphX", "METHOD", 19, 25, "GraphX is fast.")]  # fmt: skip
+    concepts = {"Method:graphx": Concept("Method:graphx", "Method", "graphx", "GraphX")}
+    resolution = Resolution(concepts, [["Method:graphx"] * 2], mention_count=2)
+
+    graph = build_knowledge_graph([PaperMentions(paper, mentions)], resolution)
+
+    assert list(graph.edges(data=True)) == [
+        (
+            "paper:p1",
+            "Method:graphx",
+            {"type": "PROPOSES", "evidence": "We propose GraphX.", "count": 2, "weight": 2},
+        )
+    ]
+
+
+def test_a_second_edge_for_a_pair_is_refused_not_overwritten(tiny_corpus):
+    a, b = "Dataset:cifar-10", "Method:graphx"
+    twice = pd.DataFrame({"a": [a, a], "b": [b, b], "papers": [2, 1]})  # one pair, two rows
+
+    with pytest.raises(GraphError, match="a second edge 'Dataset:cifar-10' -> 'Method:graphx'"):
+        build_knowledge_graph(*tiny_corpus, cooccurrences=twice)
 
 
 def test_cooccurrence_weight_counts_papers(tiny_graph):
     a, b = sorted(["Method:graphx", "Dataset:cifar-10"])
-    assert tiny_graph.edges[a, b, "CO_OCCURS_WITH"]["weight"] == 2
+    assert tiny_graph.edges[a, b] == {"type": "CO_OCCURS_WITH", "weight": 2}
     a, b = sorted(["Method:graphx", "Task:node classification"])
-    assert tiny_graph.edges[a, b, "CO_OCCURS_WITH"]["weight"] == 1
+    assert tiny_graph.edges[a, b] == {"type": "CO_OCCURS_WITH", "weight": 1}
 
 
 def test_graph_json_round_trips_to_an_equal_graph(tiny_graph, tmp_path):
@@ -116,8 +161,8 @@ def test_an_edge_only_corpus_term_matches_support_is_marked():
         resolution = Resolution(concepts, [["Method:graphx"] * len(mentions)], len(mentions))
         return build_knowledge_graph([PaperMentions(p, mentions)], resolution)
 
-    assert graph([found]).edges["paper:p1", "Method:graphx", "USES"]["corpus_match"] is True
-    edge = graph([found, tagged]).edges["paper:p1", "Method:graphx", "USES"]
+    assert graph([found]).edges["paper:p1", "Method:graphx"]["corpus_match"] is True
+    edge = graph([found, tagged]).edges["paper:p1", "Method:graphx"]
     assert "corpus_match" not in edge
     assert edge["evidence"] == "GraphX again."  # the NER's own sentence
 
@@ -152,8 +197,8 @@ def test_the_resolution_is_left_as_it_was_and_builds_the_same_graph_again():
     again = build_knowledge_graph(results, resolution)
 
     assert list(again.nodes(data=True)) == list(graph.nodes(data=True))
-    assert list(again.edges(keys=True, data=True)) == list(graph.edges(keys=True, data=True))
-    assert graph.edges["Method:latent diffusion model", "Method:diffusion model", "IS_A"] == {
+    assert list(again.edges(data=True)) == list(graph.edges(data=True))
+    assert graph.edges["Method:latent diffusion model", "Method:diffusion model"] == {
         "type": "IS_A",
         "reason": "head phrase: 'diffusion model'",
         "weight": 1,

@@ -5,23 +5,25 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
+from paperkg.errors import GraphError
+from paperkg.graph import one_edge_per_pair
 from paperkg.graph.concept_map import OTHER_COLOR, concept_map
 from paperkg.graph.synthetic import synthetic_field
 
 
-def field_graph(papers: dict[str, list[str]], *, via: dict | None = None) -> nx.MultiDiGraph:
+def field_graph(papers: dict[str, list[str]], *, via: dict | None = None) -> nx.DiGraph:
     """Papers -> concept names (all Methods); ``via`` marks inferred links (paper, concept)."""
-    g = nx.MultiDiGraph()
+    g = nx.DiGraph()
     for pid, concepts in papers.items():
         g.add_node(f"paper:{pid}", label="Paper", name=pid, year=2020 + len(pid) % 3)
         for c in concepts:
             g.add_node(f"Method:{c}", label="Method", name=c)
             data = {"via": ["x"]} if via and (pid, c) in via else {}
-            g.add_edge(f"paper:{pid}", f"Method:{c}", key="USES", type="USES", **data)
+            g.add_edge(f"paper:{pid}", f"Method:{c}", type="USES", **data)
     return g
 
 
-def two_topics() -> nx.MultiDiGraph:
+def two_topics() -> nx.DiGraph:
     """Vision papers use ResNet/ImageNet/ViT, language papers BERT/GLUE/SQuAD; all use Adam."""
     papers = {}
     for i in range(6):
@@ -54,17 +56,21 @@ def test_links_inferred_through_is_a_are_not_cooccurrence():
     assert [n.name for n in m.nodes] == ["latent diffusion"] and m.links == []
 
 
-def test_a_plain_digraph_maps_like_the_multigraph_it_was_made_from():
-    multi = field_graph({"1": ["A", "B"], "2": ["A", "B", "C"]}, via={("2", "C")})
-    plain = nx.DiGraph(multi)  # one edge per pair, its attributes directly
+def test_a_format_1_multigraph_is_refused_and_maps_once_converted():
+    digraph = field_graph({"1": ["A", "B"], "2": ["A", "B", "C"]}, via={("2", "C")})
+    multi = nx.MultiDiGraph()  # graph.json format 1: the edge type was the edge key
+    multi.add_nodes_from(digraph.nodes(data=True))
+    for u, v, data in digraph.edges(data=True):
+        multi.add_edge(u, v, key=data.pop("type"), **data)
 
     def drawn(m):
         return [(n.name, n.papers) for n in m.nodes], [(k.source, k.target) for k in m.links]
 
-    assert drawn(concept_map(plain, min_cooccurrence=1)) == drawn(
-        concept_map(multi, min_cooccurrence=1)
-    )
-    assert drawn(concept_map(plain, min_cooccurrence=1))[0] == [("A", 2), ("B", 2)]
+    with pytest.raises(GraphError, match=r"one_edge_per_pair\(graph\)"):
+        concept_map(multi)
+    converted = concept_map(one_edge_per_pair(multi), min_cooccurrence=1)
+    assert drawn(converted) == drawn(concept_map(digraph, min_cooccurrence=1))
+    assert drawn(converted)[0] == [("A", 2), ("B", 2)]  # C only inferred: not on the map
 
 
 def test_each_concept_keeps_only_its_strongest_links():
@@ -120,7 +126,7 @@ def test_clusters_are_drawn_apart():
 
 def test_mean_year_and_proposals_are_carried():
     g = two_topics()
-    g.add_edge("paper:v0", "Method:ViT", key="PROPOSES", type="PROPOSES")
+    g.add_edge("paper:v0", "Method:ViT", type="PROPOSES")
     m = concept_map(g, min_cooccurrence=1)
     vit = next(n for n in m.nodes if n.name == "ViT")
     assert vit.proposed_by == 1 and 2020 <= vit.mean_year <= 2022

@@ -91,7 +91,7 @@ SMALL_CORPUS = {
 }
 
 
-def build_small_graph(paper_ids=("p1", "p2", "p3")) -> nx.MultiDiGraph:
+def build_small_graph(paper_ids=("p1", "p2", "p3")) -> nx.DiGraph:
     """A paperkg graph of some papers of SMALL_CORPUS, made by graph.builder."""
     results, concept_of = [], []
     concepts: dict[str, Concept] = {}
@@ -124,7 +124,7 @@ def build_small_graph(paper_ids=("p1", "p2", "p3")) -> nx.MultiDiGraph:
 
 
 @pytest.fixture
-def small_graph() -> nx.MultiDiGraph:
+def small_graph() -> nx.DiGraph:
     return build_small_graph()
 
 

@@ -58,7 +58,7 @@ def nodes_of(graph, label):
 
 
 def edges_of(graph, rel):
-    return [(u, v, d) for u, v, k, d in graph.edges(keys=True, data=True) if k == rel]
+    return [(u, v, d) for u, v, d in graph.edges(data=True) if d["type"] == rel]
 
 
 def name(graph, node):
