@@ -47,7 +47,7 @@ from ..graph.concept_map import OTHER_COLOR, ConceptMap, MapNode, concept_map
 from ..graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES, PROPOSES
 from .offline_page import ASSETS, VIS_DIR, inline_asset, page_templates, write_page
 from .script_json import with_script_json
-from .styles import STYLES
+from .styles import STYLES, short
 
 __all__ = [
     "MAP_MIN_PAPERS",
@@ -247,7 +247,7 @@ class _Listings:
             self._paper_index[p] = len(self.papers)
             self.papers.append(
                 [
-                    _short(str(d.get("title") or d.get("name") or p), _MAX_TITLE),
+                    short(str(d.get("title") or d.get("name") or p), _MAX_TITLE),
                     d.get("year") if isinstance(d.get("year"), int) else None,
                     str(d.get("venue") or ""),
                     _paper_url(d),
@@ -259,7 +259,7 @@ class _Listings:
         """The index of an evidence sentence (shortened), or -1 for none."""
         if not text:
             return -1
-        text = _short(str(text), _MAX_EVIDENCE)
+        text = short(str(text), _MAX_EVIDENCE)
         if text not in self._evidence_index:
             self._evidence_index[text] = len(self.evidence)
             self.evidence.append(text)
@@ -404,11 +404,6 @@ def _paper_url(data: dict) -> str:
         return doi if doi.startswith("http") else f"https://doi.org/{doi}"
     url = str(data.get("url") or data.get("code_url") or "").strip()
     return url if url.startswith(("http://", "https://")) else ""
-
-
-def _short(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _render(data: dict, *, title: str) -> Iterator[str]:

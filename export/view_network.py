@@ -31,7 +31,7 @@ import networkx as nx
 
 from ..defaults import PHYSICS_MAX_NODES
 from ..graph.schema import CO_OCCURS, CONCEPT_LABELS, IS_A, PAPER, PROPOSES
-from .styles import OTHER_STYLE, STYLES
+from .styles import OTHER_STYLE, STYLES, short
 from .view_selection import pair_weight, paper_count, papers_of
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def _node_options(graph: nx.DiGraph, n, position: tuple, top: int) -> dict:
     node = Node(
         str(n),
         style["shape"],
-        label=_short(name, 28 if label == PAPER else _MAX_LABEL),
+        label=short(name, 28 if label == PAPER else _MAX_LABEL),
         color={
             "background": style["color"],
             "border": style["border"],
@@ -166,11 +166,6 @@ def _aliases(data: dict, name: str) -> list[str]:
     return [str(a) for a in aliases if str(a) != name]
 
 
-def _short(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
 def _node_tip(graph: nx.DiGraph, n) -> dict:
     """Tooltip content as plain strings; the page turns them into DOM text nodes."""
     data = graph.nodes[n]
@@ -183,27 +178,25 @@ def _node_tip(graph: nx.DiGraph, n) -> dict:
             if data.get(key) not in (None, ""):
                 rows.append([title, str(data[key])])
         if data.get("authors"):
-            rows.append(["Authors", _short(", ".join(map(str, data["authors"])), 200)])
+            rows.append(["Authors", short(", ".join(map(str, data["authors"])), 200)])
         for concept, edge in _proposals(graph, n):
             evidence = (
-                f": \u201c{_short(str(edge['evidence']), 200)}\u201d"
-                if edge.get("evidence")
-                else ""
+                f": \u201c{short(str(edge['evidence']), 200)}\u201d" if edge.get("evidence") else ""
             )
             rows.append(["Proposes", f"{_node_name(graph.nodes[concept], concept)}{evidence}"])
         if data.get("abstract"):
-            rows.append(["Abstract", _short(str(data["abstract"]), _MAX_ABSTRACT)])
+            rows.append(["Abstract", short(str(data["abstract"]), _MAX_ABSTRACT)])
     else:
         head = _node_name(data, n)
         count = paper_count(graph, n)
         sub = f"{label} · {count} paper{'s' if count != 1 else ''}"
         aliases = _aliases(data, head)
         if aliases:
-            rows.append(["Aliases", _short(", ".join(aliases), 300)])
+            rows.append(["Aliases", short(", ".join(aliases), 300)])
         evidence = []
         for p in papers_of(graph, n):
             if graph.edges[p, n].get("evidence"):
-                evidence.append(_short(str(graph.edges[p, n]["evidence"]), 300))
+                evidence.append(short(str(graph.edges[p, n]["evidence"]), 300))
         for sentence in evidence[:_MAX_EVIDENCE]:
             rows.append(["Evidence", sentence])
     return {"head": head, "sub": sub, "rows": rows}
@@ -226,6 +219,6 @@ def _edge_tip(types: list[str], weight: float, datas: list[dict]) -> str:
     lines = [" + ".join(types)]
     for d in datas:
         if d.get("evidence"):
-            lines.append(_short(str(d["evidence"]), 300))
+            lines.append(short(str(d["evidence"]), 300))
             break
     return "\n".join(lines)
