@@ -1,4 +1,4 @@
-"""Write a paperkg graph as one self-contained, interactive HTML page (pyvis).
+"""Write a paperkg graph as one self-contained, interactive HTML page (vis-network).
 
 The page works offline from a single file: vis-network (shipped inside the
 installed pyvis) and the page's own CSS and JavaScript are inlined, nothing is
@@ -39,12 +39,10 @@ Examples
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import networkx as nx
 import numpy as np
@@ -58,9 +56,6 @@ from .script_json import script_json
 from .styles import OTHER_STYLE, STYLES
 from .view_network import view_network
 from .view_selection import check_labels, count_labels, edge_pairs, select_edges, select_nodes
-
-if TYPE_CHECKING:
-    from pyvis.network import Network
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -170,8 +165,9 @@ def write_html(
     use_physics = len(keep) <= PHYSICS_MAX_NODES if physics is None else physics
     positions = _positions(keep, pairs, seed=seed)
 
-    net = view_network(graph, keep, pairs, positions, physics=use_physics)
-    write_page(path, _render(net, graph, keep, title=title, physics=use_physics))
+    nodes, edges, options = view_network(graph, keep, pairs, positions, physics=use_physics)
+    page = _render(nodes, edges, options, graph, keep, title=title, physics=use_physics)
+    write_page(path, page)
 
     report = _view_report(
         graph, path, keep, pairs, physics=use_physics, reasons=reasons, edge_reasons=edge_reasons
@@ -226,8 +222,16 @@ def _positions(keep: set, pairs: dict, *, seed: int) -> dict:
     return {n: (float(xy[i, 0]), float(xy[i, 1])) for n, i in index.items()}
 
 
-def _render(net: Network, graph: nx.DiGraph, keep: set, *, title: str, physics: bool):
-    nodes, edges, _heading, _height, _width, options = net.get_network_data()
+def _render(
+    nodes: list,
+    edges: list,
+    options: dict,
+    graph: nx.DiGraph,
+    keep: set,
+    *,
+    title: str,
+    physics: bool,
+) -> str:
     present = count_labels(graph, keep)
     legend = [
         {"label": label, "count": present.get(label, 0), **STYLES.get(label, OTHER_STYLE)}
@@ -237,7 +241,7 @@ def _render(net: Network, graph: nx.DiGraph, keep: set, *, title: str, physics: 
     data = {
         "nodes": nodes,
         "edges": edges,
-        "options": json.loads(options),
+        "options": options,
         "physics": physics,
         "large": len(nodes) > PHYSICS_MAX_NODES,
         "legend": legend,
