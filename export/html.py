@@ -40,7 +40,7 @@ Examples
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,8 +51,7 @@ from ..defaults import DEFAULT_MAX_NODES, EDGES_PER_NODE, PHYSICS_MAX_NODES
 from ..errors import ExportError
 from ..graph.layout import spring_layout
 from ..graph.schema import NODE_LABELS
-from .offline_page import ASSETS, VIS_DIR, inline_asset, page_templates, write_page
-from .script_json import script_json
+from .offline_page import ASSETS, inline_asset, render_page, write_page
 from .styles import OTHER_STYLE, STYLES
 from .view_network import view_network
 from .view_selection import check_labels, count_labels, edge_pairs, select_edges, select_nodes
@@ -231,7 +230,7 @@ def _render(
     *,
     title: str,
     physics: bool,
-) -> str:
+) -> Iterator[str]:
     present = count_labels(graph, keep)
     legend = [
         {"label": label, "count": present.get(label, 0), **STYLES.get(label, OTHER_STYLE)}
@@ -248,14 +247,11 @@ def _render(
         "dim": {"background": "rgba(200,200,200,0.35)", "border": "rgba(170,170,170,0.45)"},
         "dimEdge": "rgba(200,200,200,0.25)",
     }
-    template = page_templates().get_template("view.html")
-    return template.render(
+    return render_page(
+        "view.html",
+        data,
         title=title,
         legend=legend,
-        data_json=script_json(data),
-        vis_js=inline_asset(VIS_DIR / "vis-network.min.js"),
-        vis_css=inline_asset(VIS_DIR / "vis-network.css"),
-        name_index_js=inline_asset(ASSETS / "name_index.js"),
         view_js=inline_asset(ASSETS / "view.js"),
         view_css=inline_asset(ASSETS / "view.css"),
         node_count=len(nodes),

@@ -33,20 +33,17 @@ from __future__ import annotations
 
 import logging
 import math
-import secrets
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import networkx as nx
-from markupsafe import Markup
 
 from ..defaults import DEFAULT_MAP_NODES, MAP_MIN_PAPERS
 from ..errors import ExportError
 from ..graph.concept_map import OTHER_COLOR, ConceptMap, MapNode, concept_map
 from ..graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES, PROPOSES
-from .offline_page import ASSETS, VIS_DIR, inline_asset, page_templates, write_page
-from .script_json import with_script_json
+from .offline_page import ASSETS, inline_asset, render_page, write_page
 from .styles import STYLES, short
 
 __all__ = [
@@ -407,21 +404,13 @@ def _paper_url(data: dict) -> str:
 
 
 def _render(data: dict, *, title: str) -> Iterator[str]:
-    """The page, piece by piece, its data too (:func:`with_script_json`): at 100,000
-    papers it is 25 MB, and the whole page as one string, then as bytes, sat on top
-    of the graph."""
-    mark = f"paperkg-data-{secrets.token_hex(16)}"  # where the data goes: nothing else has it
-    template = page_templates().get_template("map.html")
-    pieces = template.generate(
+    return render_page(
+        "map.html",
+        data,
         title=title,
-        data_json=Markup(mark),
-        vis_js=inline_asset(VIS_DIR / "vis-network.min.js"),
-        vis_css=inline_asset(VIS_DIR / "vis-network.css"),
-        name_index_js=inline_asset(ASSETS / "name_index.js"),
         map_js=inline_asset(ASSETS / "map.js"),
         map_css=inline_asset(ASSETS / "map.css"),
         node_count=len(data["nodes"]),
         link_count=len(data["links"]),
         paper_count=len(data["papers"]),
     )
-    return with_script_json(pieces, mark, data)
