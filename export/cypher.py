@@ -108,10 +108,6 @@ DELETE_RELS: dict[tuple[str, str, str], str] = {
 
 # --- one row per round trip: only for bench/neo4j_load.py, to show what batching saves ---------
 
-MERGE_NODE_ONE: dict[str, str] = {
-    label: f"MERGE (n:{label} {{id: $id}}) SET n += $props" for label in NODE_LABELS
-}
-
 MERGE_REL_ONE: dict[tuple[str, str, str], str] = {
     (rel, start, end): (
         f"MATCH (a:{start} {{id: $src}}) MATCH (b:{end} {{id: $dst}}) "
@@ -124,11 +120,3 @@ MERGE_REL_ONE: dict[tuple[str, str, str], str] = {
 
 COUNT_NODES_BY_LABEL = "MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) AS n"
 COUNT_RELS_BY_TYPE = "MATCH ()-[r]->() RETURN type(r) AS type, count(*) AS n"
-SHOW_CONSTRAINTS = (
-    "SHOW CONSTRAINTS YIELD name, type, labelsOrTypes, properties "
-    "RETURN name, type, labelsOrTypes, properties"
-)
-SHOW_INDEXES = (
-    "SHOW INDEXES YIELD name, type, labelsOrTypes, properties, state "
-    "RETURN name, type, labelsOrTypes, properties, state"
-)

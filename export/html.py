@@ -1,4 +1,4 @@
-"""Write a paperkg graph as one self-contained, interactive HTML page (pyvis).
+"""Write a paperkg graph as one self-contained, interactive HTML page (vis-network).
 
 The page works offline from a single file: vis-network (shipped inside the
 installed pyvis) and the page's own CSS and JavaScript are inlined, nothing is
@@ -39,12 +39,10 @@ Examples
 
 from __future__ import annotations
 
-import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import networkx as nx
 import numpy as np
@@ -53,14 +51,10 @@ from ..defaults import DEFAULT_MAX_NODES, EDGES_PER_NODE, PHYSICS_MAX_NODES
 from ..errors import ExportError
 from ..graph.layout import spring_layout
 from ..graph.schema import NODE_LABELS
-from .offline_page import ASSETS, VIS_DIR, inline_asset, page_templates, write_page
-from .script_json import script_json
+from .offline_page import ASSETS, inline_asset, render_page, write_page
 from .styles import OTHER_STYLE, STYLES
 from .view_network import view_network
 from .view_selection import check_labels, count_labels, edge_pairs, select_edges, select_nodes
-
-if TYPE_CHECKING:
-    from pyvis.network import Network
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -170,8 +164,9 @@ def write_html(
     use_physics = len(keep) <= PHYSICS_MAX_NODES if physics is None else physics
     positions = _positions(keep, pairs, seed=seed)
 
-    net = view_network(graph, keep, pairs, positions, physics=use_physics)
-    write_page(path, _render(net, graph, keep, title=title, physics=use_physics))
+    nodes, edges, options = view_network(graph, keep, pairs, positions, physics=use_physics)
+    page = _render(nodes, edges, options, graph, keep, title=title, physics=use_physics)
+    write_page(path, page)
 
     report = _view_report(
         graph, path, keep, pairs, physics=use_physics, reasons=reasons, edge_reasons=edge_reasons
@@ -226,8 +221,16 @@ def _positions(keep: set, pairs: dict, *, seed: int) -> dict:
     return {n: (float(xy[i, 0]), float(xy[i, 1])) for n, i in index.items()}
 
 
-def _render(net: Network, graph: nx.DiGraph, keep: set, *, title: str, physics: bool):
-    nodes, edges, _heading, _height, _width, options = net.get_network_data()
+def _render(
+    nodes: list,
+    edges: list,
+    options: dict,
+    graph: nx.DiGraph,
+    keep: set,
+    *,
+    title: str,
+    physics: bool,
+) -> Iterator[str]:
     present = count_labels(graph, keep)
     legend = [
         {"label": label, "count": present.get(label, 0), **STYLES.get(label, OTHER_STYLE)}
@@ -237,21 +240,18 @@ def _render(net: Network, graph: nx.DiGraph, keep: set, *, title: str, physics: 
     data = {
         "nodes": nodes,
         "edges": edges,
-        "options": json.loads(options),
+        "options": options,
         "physics": physics,
         "large": len(nodes) > PHYSICS_MAX_NODES,
         "legend": legend,
         "dim": {"background": "rgba(200,200,200,0.35)", "border": "rgba(170,170,170,0.45)"},
         "dimEdge": "rgba(200,200,200,0.25)",
     }
-    template = page_templates().get_template("view.html")
-    return template.render(
+    return render_page(
+        "view.html",
+        data,
         title=title,
         legend=legend,
-        data_json=script_json(data),
-        vis_js=inline_asset(VIS_DIR / "vis-network.min.js"),
-        vis_css=inline_asset(VIS_DIR / "vis-network.css"),
-        name_index_js=inline_asset(ASSETS / "name_index.js"),
         view_js=inline_asset(ASSETS / "view.js"),
         view_css=inline_asset(ASSETS / "view.css"),
         node_count=len(nodes),

@@ -33,21 +33,18 @@ from __future__ import annotations
 
 import logging
 import math
-import secrets
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import networkx as nx
-from markupsafe import Markup
 
 from ..defaults import DEFAULT_MAP_NODES, MAP_MIN_PAPERS
 from ..errors import ExportError
 from ..graph.concept_map import OTHER_COLOR, ConceptMap, MapNode, concept_map
 from ..graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES, PROPOSES
-from .offline_page import ASSETS, VIS_DIR, inline_asset, page_templates, write_page
-from .script_json import with_script_json
-from .styles import STYLES
+from .offline_page import ASSETS, inline_asset, render_page, write_page
+from .styles import STYLES, short
 
 __all__ = [
     "MAP_MIN_PAPERS",
@@ -247,7 +244,7 @@ class _Listings:
             self._paper_index[p] = len(self.papers)
             self.papers.append(
                 [
-                    _short(str(d.get("title") or d.get("name") or p), _MAX_TITLE),
+                    short(str(d.get("title") or d.get("name") or p), _MAX_TITLE),
                     d.get("year") if isinstance(d.get("year"), int) else None,
                     str(d.get("venue") or ""),
                     _paper_url(d),
@@ -259,7 +256,7 @@ class _Listings:
         """The index of an evidence sentence (shortened), or -1 for none."""
         if not text:
             return -1
-        text = _short(str(text), _MAX_EVIDENCE)
+        text = short(str(text), _MAX_EVIDENCE)
         if text not in self._evidence_index:
             self._evidence_index[text] = len(self.evidence)
             self.evidence.append(text)
@@ -406,27 +403,14 @@ def _paper_url(data: dict) -> str:
     return url if url.startswith(("http://", "https://")) else ""
 
 
-def _short(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
 def _render(data: dict, *, title: str) -> Iterator[str]:
-    """The page, piece by piece, its data too (:func:`with_script_json`): at 100,000
-    papers it is 25 MB, and the whole page as one string, then as bytes, sat on top
-    of the graph."""
-    mark = f"paperkg-data-{secrets.token_hex(16)}"  # where the data goes: nothing else has it
-    template = page_templates().get_template("map.html")
-    pieces = template.generate(
+    return render_page(
+        "map.html",
+        data,
         title=title,
-        data_json=Markup(mark),
-        vis_js=inline_asset(VIS_DIR / "vis-network.min.js"),
-        vis_css=inline_asset(VIS_DIR / "vis-network.css"),
-        name_index_js=inline_asset(ASSETS / "name_index.js"),
         map_js=inline_asset(ASSETS / "map.js"),
         map_css=inline_asset(ASSETS / "map.css"),
         node_count=len(data["nodes"]),
         link_count=len(data["links"]),
         paper_count=len(data["papers"]),
     )
-    return with_script_json(pieces, mark, data)

@@ -81,11 +81,6 @@ class PushReport:
     batches: int = 0
     seconds: float = 0.0
 
-    @property
-    def relationships_per_second(self) -> float:
-        total = sum(self.relationships.values())
-        return total / self.seconds if self.seconds > 0 else 0.0
-
 
 def _batches(rows: list[dict[str, Any]], size: int) -> Iterator[tuple[list[dict[str, Any]], int]]:
     for start in range(0, len(rows), size):

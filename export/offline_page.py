@@ -11,7 +11,8 @@ leaves half a page where the last one was.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Iterable
+import secrets
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import jinja2
@@ -19,8 +20,9 @@ from markupsafe import Markup
 
 from ..atomic import atomic_open
 from ..errors import ExportError
+from .script_json import with_script_json
 
-__all__ = ["ASSETS", "VIS_DIR", "inline_asset", "page_templates", "write_page"]
+__all__ = ["ASSETS", "VIS_DIR", "inline_asset", "page_templates", "render_page", "write_page"]
 
 #: the pages' templates, CSS and JavaScript
 ASSETS = Path(__file__).parent / "assets"
@@ -55,6 +57,26 @@ def inline_asset(path: Path) -> Markup:
     if "</script" in lowered or "</style" in lowered or "<!--" in lowered:
         raise ExportError(f"{path} cannot be inlined safely (contains a closing tag or '<!--')")
     return Markup(text)
+
+
+def render_page(template: str, data: object, **context) -> Iterator[str]:
+    """The page ``template`` of :data:`ASSETS` piece by piece, with ``data`` in it as
+    script JSON (:func:`~.script_json.with_script_json`) and vis-network and the name
+    index inlined: the map of 100,000 papers is 25 MB, and the whole page as one
+    string, then as bytes, sat on top of the graph."""
+    mark = f"paperkg-data-{secrets.token_hex(16)}"  # where the data goes: nothing else has it
+    pieces = (
+        page_templates()
+        .get_template(template)
+        .generate(
+            data_json=Markup(mark),
+            vis_js=inline_asset(VIS_DIR / "vis-network.min.js"),
+            vis_css=inline_asset(VIS_DIR / "vis-network.css"),
+            name_index_js=inline_asset(ASSETS / "name_index.js"),
+            **context,
+        )
+    )
+    return with_script_json(pieces, mark, data)
 
 
 def write_page(path: Path, text: str | Iterable[str]) -> None:

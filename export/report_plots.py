@@ -18,7 +18,7 @@ from ..graph.schema import CONCEPT_LABELS
 from .graphml import xml_text
 from .styles import STYLES
 
-__all__ = ["plot_communities", "plot_heat_map", "plot_top_concepts", "plot_trends"]
+__all__ = ["plot_communities", "plot_heat_map", "plot_text", "plot_top_concepts", "plot_trends"]
 
 DPI = 110
 
@@ -42,7 +42,7 @@ def _figure(path: Path, *, width: float, height: float):
             plt.close(fig)
 
 
-def _short(text: str, width: int = 38) -> str:
+def plot_text(text: str, width: int = 38) -> str:
     """``text`` on one line, at most ``width`` characters, control characters made visible."""
     text = xml_text(" ".join(str(text).split()))
     return text if len(text) <= width else text[: width - 1] + "…"
@@ -56,7 +56,7 @@ def plot_top_concepts(rows: list[CentralConcept], path: Path, *, per_label: int 
             ax = fig.add_subplot(max(1, (len(labels) + 1) // 2), 2, i + 1)
             mine = [r for r in rows if r.label == label][:per_label]
             ax.barh(
-                [_short(r.name, 30) for r in mine][::-1],
+                [plot_text(r.name, 30) for r in mine][::-1],
                 [r.papers for r in mine][::-1],
                 color=STYLES.get(label, STYLES["Method"])["color"],
             )
@@ -75,9 +75,9 @@ def plot_heat_map(table: CooccurrenceTable, path: Path) -> Path:
         counts = table.counts or [[0]]
         image = ax.imshow(counts, cmap="Blues", aspect="auto")
         ax.set_xticks(range(len(table.columns)))
-        ax.set_xticklabels([_short(c, 28) for c in table.column_names], rotation=45, ha="right")
+        ax.set_xticklabels([plot_text(c, 28) for c in table.column_names], rotation=45, ha="right")
         ax.set_yticks(range(len(table.rows)))
-        ax.set_yticklabels([_short(r, 32) for r in table.row_names])
+        ax.set_yticklabels([plot_text(r, 32) for r in table.row_names])
         top = max((max(row) for row in counts), default=0) or 1
         for i, row in enumerate(table.counts):
             for j, value in enumerate(row):
@@ -96,7 +96,7 @@ def plot_communities(communities: list[Community], path: Path, *, n: int = 15) -
     with _figure(path, width=10, height=1.2 + 0.38 * max(len(shown), 1)) as fig:
         ax = fig.add_subplot(1, 1, 1)
         ax.barh(
-            [f"{c.number}: {_short(c.name, 60)}" for c in shown][::-1],
+            [f"{c.number}: {plot_text(c.name, 60)}" for c in shown][::-1],
             [len(c.papers) for c in shown][::-1],
             color="#4e79a7",
         )
@@ -119,7 +119,7 @@ def plot_trends(
         for i, (title, rows) in enumerate((("Rising", rising), ("Falling", falling))):
             ax = fig.add_subplot(1, 2, i + 1)
             for t in rows:
-                ax.plot(years, per_year[t.concept], marker="o", label=_short(t.name, 30))
+                ax.plot(years, per_year[t.concept], marker="o", label=plot_text(t.name, 30))
             ax.set_title(f"{title} concepts", loc="left", fontweight="bold")
             ax.set_xlabel("year")
             ax.set_ylabel("share of the year's papers (%)")

@@ -1,4 +1,4 @@
-"""Data as JSON that is safe inside an HTML ``<script>`` element, whole or in pieces.
+"""Data as JSON that is safe inside an HTML ``<script>`` element, written in pieces.
 
 Both views (:mod:`.html`, :mod:`.html_map`) carry their graph as JSON inside a
 ``<script type="application/json">``. Every string in it came from an abstract
@@ -6,7 +6,7 @@ or a user's file, so a title such as ``</script><img src=x onerror=…>`` must
 stay text: ``<``, ``>`` and ``&`` are escaped (neither ``</script>`` nor
 ``<!--`` can appear) and so are the JavaScript line separators; ``JSON.parse``
 reads the same data back. The map of a large corpus is tens of MB of JSON, so
-it can also be written piece by piece into a page template.
+it is written piece by piece into the page template.
 """
 
 from __future__ import annotations
@@ -14,13 +14,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 
-from markupsafe import Markup
-
 from ..errors import ExportError
 
-__all__ = ["script_json", "script_json_pieces", "with_script_json"]
+__all__ = ["script_json_pieces", "with_script_json"]
 
-#: What :func:`script_json` escapes, and how.
+#: What :func:`script_json_pieces` escapes, and how.
 _SCRIPT_ESCAPES = (
     ("&", "\\u0026"),
     ("<", "\\u003c"),
@@ -30,22 +28,12 @@ _SCRIPT_ESCAPES = (
 )
 
 
-def script_json(data: object) -> Markup:
-    """``data`` as JSON that is safe inside an HTML ``<script>`` element.
+def script_json_pieces(data: object, *, items_per_piece: int = 512) -> Iterator[str]:
+    """``data`` as JSON that is safe inside an HTML ``<script>`` element, in pieces.
 
     ``<``, ``>`` and ``&`` become ``\\u003c``, ``\\u003e`` and ``\\u0026`` (so
     neither ``</script>`` nor ``<!--`` can appear), and the JavaScript line
     separators U+2028/U+2029 are escaped too; ``JSON.parse`` reads the same data.
-
-    >>> str(script_json({"t": "</script><!--"}))
-    '{"t": "\\\\u003c/script\\\\u003e\\\\u003c!--"}'
-    """
-    return Markup(_script_safe(_dumps(data)))
-
-
-def script_json_pieces(data: object, *, items_per_piece: int = 512) -> Iterator[str]:
-    """:func:`script_json` of ``data`` in pieces, the same text once joined.
-
     A dict with string keys is written key by key and a list ``items_per_piece``
     items at a time, so no piece is larger than a few items' JSON. The JSON of the
     map of 100,000 papers is tens of MB, and as one string it was held three times
@@ -73,7 +61,7 @@ def script_json_pieces(data: object, *, items_per_piece: int = 512) -> Iterator[
 
 def with_script_json(pieces: Iterable[str], mark: str, data: object) -> Iterator[str]:
     """The page ``pieces`` (a template's ``generate``), with the one ``mark`` in them
-    replaced by the pieces of ``script_json(data)`` (:func:`script_json_pieces`).
+    replaced by the pieces of :func:`script_json_pieces`.
 
     A page with no mark, or more than one, fails when it ends (a write of it is then
     abandoned, see :func:`paperkg.export.offline_page.write_page`): the data would be

@@ -31,7 +31,7 @@ from ..atomic import atomic_open
 from ..defaults import DEFAULT_MAP_NODES
 from ..errors import ExportError
 from ..graph.concept_map import OTHER_COLOR, ConceptMap, MapCluster, concept_map
-from .graphml import xml_text
+from .report_plots import plot_text
 
 __all__ = ["IMAGE_FORMATS", "write_map_image"]
 
@@ -151,7 +151,7 @@ def _draw_legend(ax, clusters: list[MapCluster]) -> None:
             marker="o",
             linestyle="",
             color=c.color,
-            label=f"{_label_text(c.name, 200)} ({c.size})",
+            label=f"{plot_text(c.name, 200)} ({c.size})",
         )
         for c in clusters[:10]
     ]
@@ -188,7 +188,7 @@ def _place_labels(fig, ax, nodes, where: dict, top: int) -> None:
         text = ax.text(
             x,
             y,
-            _label_text(n.name),
+            plot_text(n.name, 40),
             fontsize=7 + 7 * math.sqrt(n.papers / top),
             ha="center",
             va="top",
@@ -200,9 +200,3 @@ def _place_labels(fig, ax, nodes, where: dict, top: int) -> None:
             text.remove()
         else:
             placed.append(box)
-
-
-def _label_text(name: str, width: int = 40) -> str:
-    """A name as drawn: one line, at most ``width`` characters, control characters visible."""
-    name = xml_text(" ".join(name.split()))
-    return name if len(name) <= width else name[: width - 1] + "…"

@@ -1,4 +1,4 @@
-"""How each node label looks in every picture paperkg draws.
+"""How each node label looks in every picture paperkg draws, and how long its text may be.
 
 The paper view (:mod:`.html`), the concept map (:mod:`.html_map`) and the
 report's plots (:mod:`.report_plots`) colour a label the same way, so a reader
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..graph.schema import PAPER
 
-__all__ = ["OTHER_STYLE", "STYLES"]
+__all__ = ["OTHER_STYLE", "STYLES", "short"]
 
 #: how each label looks: colour-blind safe (Okabe-Ito) colours, one shape per label
 STYLES: dict[str, dict[str, str]] = {
@@ -29,3 +29,13 @@ STYLES: dict[str, dict[str, str]] = {
 }
 #: how a node of a label outside the schema looks (a graph made by another tool)
 OTHER_STYLE: dict[str, str] = {"color": "#bbbbbb", "border": "#777777", "shape": "dot"}
+
+
+def short(text: str, limit: int) -> str:
+    """``text`` on one line, cut to at most ``limit`` characters with an ellipsis.
+
+    >>> short("a  very   long name", 9)
+    'a very l…'
+    """
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

@@ -1,10 +1,10 @@
-"""How the paper view draws what it keeps: pyvis nodes and edges, their looks and tooltips.
+"""How the paper view draws what it keeps: vis-network nodes and edges, their looks and tooltips.
 
 Nodes are sized by their papers, edges by their weight, paper-proposes-concept
 edges stand out in one colour, and every tooltip is plain strings (a title, a
 subtitle, rows) that the page turns into DOM text nodes, so nothing a paper says
-is ever read as HTML. The pyvis records are registered directly: pyvis's
-``add_node``/``add_edge`` scan every node per call, quadratic in the nodes drawn.
+is ever read as HTML. The records are the plain dicts vis-network's DataSets
+take (the same keys pyvis's ``Node``/``Edge`` would write).
 
 Examples
 --------
@@ -15,27 +15,23 @@ Examples
 >>> g.add_edge("paper:1", "Method:lads", type="PROPOSES")
 >>> pairs = {("paper:1", "Method:lads"): [g.edges["paper:1", "Method:lads"]]}
 >>> where = {"paper:1": (0.0, 0.0), "Method:lads": (40.0, 0.0)}
->>> net = view_network(g, set(g.nodes), pairs, where, physics=True)
->>> [(n["id"], n["shape"]) for n in net.nodes]
+>>> nodes, edges, options = view_network(g, set(g.nodes), pairs, where, physics=True)
+>>> [(n["id"], n["shape"]) for n in nodes]
 [('Method:lads', 'dot'), ('paper:1', 'square')]
->>> net.edges[0]["title"]  # a tooltip is plain text
+>>> edges[0]["title"]  # a tooltip is plain text
 'PROPOSES'
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import networkx as nx
 
 from ..defaults import PHYSICS_MAX_NODES
 from ..graph.schema import CO_OCCURS, CONCEPT_LABELS, IS_A, PAPER, PROPOSES
-from .styles import OTHER_STYLE, STYLES
+from .styles import OTHER_STYLE, STYLES, short
 from .view_selection import pair_weight, paper_count, papers_of
-
-if TYPE_CHECKING:
-    from pyvis.network import Network
 
 __all__ = ["view_network"]
 
@@ -49,30 +45,20 @@ _MAX_EVIDENCE = 3
 
 def view_network(
     graph: nx.DiGraph, keep: set, pairs: dict, positions: dict, *, physics: bool
-) -> Network:
-    """A pyvis Network holding the drawn nodes and edges."""
-    from pyvis.network import Network
-
-    net = Network(height="100%", width="100%", directed=True, cdn_resources="in_line")
+) -> tuple[list[dict], list[dict], dict]:
+    """The drawn nodes and edges as vis-network records, and vis-network's options."""
     top = max((paper_count(graph, n) for n in keep if _is_concept(graph, n)), default=1) or 1
-    for n in sorted(keep, key=str):
-        # pyvis's add_node/add_edge scan every node per call (quadratic); build the same
-        # pyvis Node/Edge records and register them directly.
-        options = _node_options(graph, n, positions[n], top)
-        net.nodes.append(options)
-        net.node_ids.append(str(n))
-        net.node_map[str(n)] = options
+    nodes = [_node_options(graph, n, positions[n], top) for n in sorted(keep, key=str)]
     top_weight = max((pair_weight(es) for es in pairs.values()), default=1) or 1
-    for number, ((u, v), datas) in enumerate(pairs.items()):
-        net.edges.append(_edge_options(number, u, v, datas, top_weight))
-    net.options = _network_options(big=len(keep) > PHYSICS_MAX_NODES, physics=physics)
-    return net
+    edges = [
+        _edge_options(number, u, v, datas, top_weight)
+        for number, ((u, v), datas) in enumerate(pairs.items())
+    ]
+    return nodes, edges, _network_options(big=len(keep) > PHYSICS_MAX_NODES, physics=physics)
 
 
 def _node_options(graph: nx.DiGraph, n, position: tuple, top: int) -> dict:
-    """The pyvis node record of ``n``: shape and colour by label, size by papers, tooltip."""
-    from pyvis.node import Node
-
+    """The node record of ``n``: shape and colour by label, size by papers, tooltip."""
     data = graph.nodes[n]
     label = str(data.get("label", "?"))
     style = STYLES.get(label, OTHER_STYLE)
@@ -83,45 +69,40 @@ def _node_options(graph: nx.DiGraph, n, position: tuple, top: int) -> dict:
         size = 10 + 22 * math.sqrt(paper_count(graph, n) / top)
         font = {"size": 14, "color": "#1f2933"}
     name = _node_name(data, n)
-    node = Node(
-        str(n),
-        style["shape"],
-        label=_short(name, 28 if label == PAPER else _MAX_LABEL),
-        color={
+    return {
+        "color": {
             "background": style["color"],
             "border": style["border"],
             "highlight": {"background": style["color"], "border": "#111111"},
         },
-        size=round(size, 1),
-        font=font,
-        x=round(x, 1),
-        y=round(y, 1),
-        kg={
+        "size": round(size, 1),
+        "font": font,
+        "x": round(x, 1),
+        "y": round(y, 1),
+        "kg": {
             "label": label,
             "name": name,
             "aliases": _aliases(data, name),
             "tip": _node_tip(graph, n),
         },
-    )
-    return node.options
+        "id": str(n),
+        "label": short(name, 28 if label == PAPER else _MAX_LABEL),
+        "shape": style["shape"],
+    }
 
 
 def _edge_options(number: int, u, v, datas: list[dict], top_weight: float) -> dict:
-    """The pyvis edge record of one drawn pair: width by weight, PROPOSES in its own colour."""
-    from pyvis.edge import Edge
-
+    """The edge record of one drawn pair: width by weight, PROPOSES in its own colour."""
     types = sorted({str(d.get("type", "")) for d in datas})
     weight = pair_weight(datas)
-    edge = Edge(
-        str(u),
-        str(v),
-        directed=False,
-        id=f"e{number}",
-        width=round(1 + 5 * math.sqrt(weight / top_weight), 2),
-        color=_PROPOSES_COLOR if PROPOSES in types else _EDGE_COLOR,
-        title=_edge_tip(types, weight, datas),
-    )
-    return edge.options
+    return {
+        "id": f"e{number}",
+        "width": round(1 + 5 * math.sqrt(weight / top_weight), 2),
+        "color": _PROPOSES_COLOR if PROPOSES in types else _EDGE_COLOR,
+        "title": _edge_tip(types, weight, datas),
+        "from": str(u),
+        "to": str(v),
+    }
 
 
 def _network_options(*, big: bool, physics: bool) -> dict:
@@ -166,11 +147,6 @@ def _aliases(data: dict, name: str) -> list[str]:
     return [str(a) for a in aliases if str(a) != name]
 
 
-def _short(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
 def _node_tip(graph: nx.DiGraph, n) -> dict:
     """Tooltip content as plain strings; the page turns them into DOM text nodes."""
     data = graph.nodes[n]
@@ -183,27 +159,25 @@ def _node_tip(graph: nx.DiGraph, n) -> dict:
             if data.get(key) not in (None, ""):
                 rows.append([title, str(data[key])])
         if data.get("authors"):
-            rows.append(["Authors", _short(", ".join(map(str, data["authors"])), 200)])
+            rows.append(["Authors", short(", ".join(map(str, data["authors"])), 200)])
         for concept, edge in _proposals(graph, n):
             evidence = (
-                f": \u201c{_short(str(edge['evidence']), 200)}\u201d"
-                if edge.get("evidence")
-                else ""
+                f": \u201c{short(str(edge['evidence']), 200)}\u201d" if edge.get("evidence") else ""
             )
             rows.append(["Proposes", f"{_node_name(graph.nodes[concept], concept)}{evidence}"])
         if data.get("abstract"):
-            rows.append(["Abstract", _short(str(data["abstract"]), _MAX_ABSTRACT)])
+            rows.append(["Abstract", short(str(data["abstract"]), _MAX_ABSTRACT)])
     else:
         head = _node_name(data, n)
         count = paper_count(graph, n)
         sub = f"{label} · {count} paper{'s' if count != 1 else ''}"
         aliases = _aliases(data, head)
         if aliases:
-            rows.append(["Aliases", _short(", ".join(aliases), 300)])
+            rows.append(["Aliases", short(", ".join(aliases), 300)])
         evidence = []
         for p in papers_of(graph, n):
             if graph.edges[p, n].get("evidence"):
-                evidence.append(_short(str(graph.edges[p, n]["evidence"]), 300))
+                evidence.append(short(str(graph.edges[p, n]["evidence"]), 300))
         for sentence in evidence[:_MAX_EVIDENCE]:
             rows.append(["Evidence", sentence])
     return {"head": head, "sub": sub, "rows": rows}
@@ -226,6 +200,6 @@ def _edge_tip(types: list[str], weight: float, datas: list[dict]) -> str:
     lines = [" + ".join(types)]
     for d in datas:
         if d.get("evidence"):
-            lines.append(_short(str(d["evidence"]), 300))
+            lines.append(short(str(d["evidence"]), 300))
             break
     return "\n".join(lines)

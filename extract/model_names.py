@@ -23,7 +23,7 @@ DEFAULT_MODEL = "accurate"
 REMOVED_MODELS = {
     "fast": "the CNN model 'fast' is no longer shipped: the default model scores better on "
     "every held-out set and, with --jobs 2, builds faster than it did; drop --model, or "
-    "train a CNN with `paperkg train --cnn` and pass its folder",
+    "pass the folder of a spaCy pipeline of your own",
 }
 
 

@@ -38,7 +38,7 @@ def load_pipeline(model: str | Path | None = None) -> Language:
 
     ``model`` is a shipped pipeline's name ("accurate": the transformer NER,
     the default; its scores are in bench/RESULTS.md), or any spaCy pipeline
-    (package name or directory), e.g. a CNN trained by ``paperkg train --cnn``. Without one the default
+    (package name or directory) with a NER for our labels. Without one the default
     shipped pipeline is used, or, if none ships, the stock English pipeline
     with its own NER removed (its labels, ORG/PERSON/…, are not ours) and rules
     alone. Rule components the loaded pipeline lacks are appended, so any NER

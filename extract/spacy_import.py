@@ -3,7 +3,7 @@
 spaCy's machine-learning library, thinc, imports PyTorch as it is itself
 imported whenever PyTorch is installed (``thinc.compat``), whether or not a
 pipeline uses it. paperkg's shipped pipelines run on thinc's numpy ops and
-onnxruntime; PyTorch is installed only for ``paperkg train --transformer``.
+onnxruntime; PyTorch is installed only for ``paperkg train``.
 Importing it anyway costs every extraction process 2-4 s of its start (the
 main process, each worker of ``--jobs N``, each Dask worker) and about 300 MB,
 which is most of what a rebuild that extracts a few new papers spends.

@@ -1,9 +1,8 @@
 """Lay out the gold corpora as training files: what trains, what selects, what scores.
 
-Why a module of its own: both trainers, spaCy's CNN (:mod:`.train`) and the
-transformer (:mod:`.transformer`), must train, choose checkpoints and score on
-the very same parts of each corpus, or their scores would not compare. Reading
-goes through :mod:`paperkg.extract.evaluate` (its readers and splits), and
+Why a module of its own: a model must train, choose checkpoints and score on
+the very same parts of each corpus in every run, or its scores would not
+compare. Reading goes through :mod:`paperkg.extract.evaluate` (its readers and splits), and
 :mod:`.convert` tokenises the gold documents into ``DocBin`` files.
 
 Data layout expected (the layout of the public releases):
@@ -43,10 +42,8 @@ def prepare_corpora(
     scierc: str | Path | None = None,
     scier: str | Path | None = None,
     tdmsci: str | Path | None = None,
-    tdmsci_in_train: bool = True,
     scierc_repeat: int = 1,
     method_model: spacy.Language | None = None,
-    tag_with: str | None = None,
     scirex: str | Path | None = None,
     selection: bool = False,
 ) -> dict:
@@ -58,9 +55,6 @@ def prepare_corpora(
     best on it). Labels a corpus does not annotate are marked *unknown*, not
     "outside": well-known metric words in SciER (no METRIC type), and the
     METHOD spans ``method_model`` predicts in TDMSci (no METHOD type).
-    ``tag_with`` (a pipeline name) adds its tagger's predictions as silver
-    ``TAG`` annotation, so a config that fine-tunes the shared tok2vec can keep
-    training the tagger on it (self-distillation) and keep its POS tags.
     ``scirex`` (SciREX's ``train.jsonl`` or its folder) adds its papers' titles
     and abstracts, after the other corpora (all of them: none is selected on).
     ``selection`` keeps a part of each
@@ -73,26 +67,19 @@ def prepare_corpora(
     if not (scierc or scier or tdmsci or scirex):
         raise ExtractionError("no training data given; pass at least one of scierc, scier, tdmsci.")
     output_dir = Path(output_dir)
-    # With silver tags, tokenise with the tagging pipeline so docs share its vocab.
-    tokenizer = spacy.load(tag_with, exclude=["parser", "ner"]) if tag_with else spacy.blank("en")
-    gathered = _Gathered(tokenizer=tokenizer, selection=selection)
+    gathered = _Gathered(tokenizer=spacy.blank("en"), selection=selection)
     if scierc:
         _add_scierc(gathered, Path(scierc), repeat=scierc_repeat)
     if scier:
         _add_scier(gathered, Path(scier))
     if tdmsci:
-        _add_tdmsci(gathered, Path(tdmsci), in_train=tdmsci_in_train, method_model=method_model)
+        _add_tdmsci(gathered, Path(tdmsci), method_model=method_model)
     if scirex:
         _add_scirex(gathered, Path(scirex))
-    train, dev = gathered.train, _dev_set(gathered)
-    if tag_with:
-        with tokenizer.select_pipes(enable=["tok2vec", "tagger"]):
-            train = list(tokenizer.pipe(train, batch_size=256))
-            dev = list(tokenizer.pipe(dev, batch_size=256))
     logger.info("training spans: %s", dict(gathered.stats))
     return {
-        "train": write_docbin(train, output_dir / "train.spacy"),
-        "dev": write_docbin(dev, output_dir / "dev.spacy"),
+        "train": write_docbin(gathered.train, output_dir / "train.spacy"),
+        "dev": write_docbin(_dev_set(gathered), output_dir / "dev.spacy"),
         "counts": gathered.counts,
         "span_stats": dict(gathered.stats),
         "eval": gathered.evals,
@@ -103,7 +90,7 @@ def prepare_corpora(
 class _Gathered:
     """What :func:`prepare_corpora` collects, one corpus after the other."""
 
-    #: tokenises every gold text (spaCy's blank English, or the silver-tag pipeline)
+    #: tokenises every gold text (spaCy's blank English)
     tokenizer: spacy.Language
     #: keep a part of each training corpus back to select on
     selection: bool
@@ -170,23 +157,15 @@ def _add_scier(gathered: _Gathered, folder: Path) -> None:
     gathered.evals["scier_dev"] = ("scier", dev_docs)
 
 
-def _add_tdmsci(
-    gathered: _Gathered, path: Path, *, in_train: bool, method_model: spacy.Language | None
-) -> None:
-    """TDMSci's first 80% (unless only scored), its METHODs masked by ``method_model``'s
-    predictions (it has no METHOD); the last 20% is held out and scored."""
+def _add_tdmsci(gathered: _Gathered, path: Path, *, method_model: spacy.Language | None) -> None:
+    """TDMSci's first 80%, its METHODs masked by ``method_model``'s predictions (it has
+    no METHOD); the last 20% is held out and scored."""
     train_file = _find(path, ("train_1500_v2.conll",), "--tdmsci")
     part, heldout = split_tdmsci(read_gold(train_file, "tdmsci"))
     part = gathered.held_back(part, "tdmsci")
-    if in_train:
-        masks = predicted_spans(method_model, "METHOD") if method_model else None
-        gathered.train += gold_to_docs(
-            part, gathered.tokenizer, stats=gathered.stats, missing=masks
-        )
-    gathered.counts["tdmsci"] = {
-        "train_sentences": len(part) if in_train else 0,
-        "heldout_sentences": len(heldout),
-    }
+    masks = predicted_spans(method_model, "METHOD") if method_model else None
+    gathered.train += gold_to_docs(part, gathered.tokenizer, stats=gathered.stats, missing=masks)
+    gathered.counts["tdmsci"] = {"train_sentences": len(part), "heldout_sentences": len(heldout)}
     gathered.evals["tdmsci_heldout"] = ("tdmsci", heldout)
 
 

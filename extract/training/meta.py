@@ -1,8 +1,8 @@
 """Record where a trained model comes from: its data, licences, procedure and scores.
 
-Why one writer for both trainers: a model trained on SciER must say it is
-GPL-3.0 whichever trainer made it, and every ``meta.json`` credits its corpora
-and reports its scores the same way, so ``paperkg train`` prints them alike.
+Why: a model trained on SciER must say it is GPL-3.0, and every ``meta.json``
+credits its corpora and reports its scores the same way, so ``paperkg train``
+prints them alike.
 """
 
 from __future__ import annotations

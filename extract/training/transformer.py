@@ -156,7 +156,7 @@ def _training_corpora(
     scirex: str | Path | None,
     method_model: str | Path | None,
 ) -> tuple[dict, str | None]:
-    """The corpora laid out as for the CNN (:func:`.prepare_corpora`), and what masked
+    """The corpora laid out by :func:`.prepare_corpora`, and what masked
     TDMSci's unannotated METHODs: ``method_model``, or the shipped pipeline, whenever
     TDMSci is trained on beside a corpus that has METHODs (else None)."""
     masker, method_mask = None, None

@@ -90,7 +90,7 @@ def token_classifier(cfg, folder: Path, styles: dict | None, init: str):
             model.load_state_dict(torch.load(init))
         except (OSError, RuntimeError, pickle.UnpicklingError) as e:
             raise ExtractionError(
-                f"model.init {init}: not the weights of a `paperkg train --transformer` run "
+                f"model.init {init}: not the weights of a `paperkg train` run "
                 f"({str(e).splitlines()[0]}); pass its training/best_stage1.pt or best.pt."
             ) from e
     return model

@@ -60,33 +60,6 @@ def test_a_skip_kind_drops_the_particulars():
     assert skip_kind("duplicate id 'p1' (first read from a.csv#2)") == "duplicate id"
 
 
-def _python(code):
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-
-
-def test_the_command_leaves_with_its_exit_code_after_the_exit_handlers():
-    done = _python(
-        "import atexit\n"
-        "from paperkg.cli import leave\n"
-        "atexit.register(print, 'handler ran')\n"
-        "print('output', end='')\n"  # not flushed yet
-        "leave(3)"
-    )
-    assert (done.returncode, done.stdout) == (3, "outputhandler ran\n")
-    assert _python("from paperkg.cli import leave\nleave('no inputs')").returncode == 1
-    assert _python("from paperkg.cli import leave\nleave(None)").returncode == 0
-
-
-def test_the_command_waits_for_a_thread_still_running():
-    done = _python(
-        "import threading, time\n"
-        "from paperkg.cli import leave\n"
-        "threading.Thread(target=lambda: (time.sleep(0.3), print('thread done'))).start()\n"
-        "leave(0)"
-    )
-    assert (done.returncode, done.stdout) == (0, "thread done\n")
-
-
 def test_the_installed_command_exits_with_the_codes_of_a_build(tmp_path, mixed):
     command = [sys.executable, "-m", "paperkg.cli", "build", "--no-html", "-j", "1"]
     skipped = subprocess.run([*command, mixed, "-o", tmp_path / "out"], capture_output=True)
@@ -94,10 +67,3 @@ def test_the_installed_command_exits_with_the_codes_of_a_build(tmp_path, mixed):
 
     assert skipped.returncode == EXIT_SKIPPED and b"wrote " in skipped.stdout
     assert missing.returncode == 1 and "nothing.txt" in missing.stderr
-
-
-def test_the_command_leaves_cleanly_without_an_output_stream():
-    # started with its output closed (">&-"): Python then has no sys.stdout at all
-    code = "from paperkg.cli import leave; leave(0)"
-    done = subprocess.run(f'"{sys.executable}" -c "{code}" >&-', shell=True, capture_output=True)
-    assert (done.returncode, done.stderr) == (0, b"")

@@ -1,4 +1,4 @@
-"""`paperkg train --transformer` end to end on tiny fixtures: fine-tune, export, reload."""
+"""`paperkg train` end to end on tiny fixtures: fine-tune, export, reload."""
 
 import importlib.util
 import json
