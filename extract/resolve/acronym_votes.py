@@ -25,6 +25,7 @@ from typing import TypeVar
 
 from ...records import Mention, PaperMentions
 from ..acronym_match import letters_in_order, same_start
+from ..names import is_coined_name
 from .keys import (
     GENERIC_TAILS,
     appended_acronym,
@@ -44,6 +45,7 @@ __all__ = [
     "paper_definitions",
     "initials_long_forms",
     "paper_long_forms",
+    "title_abbreviations",
 ]
 
 #: share of a bare acronym's corpus definitions its majority long form must hold
@@ -140,7 +142,81 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
             forms[short] = [long.text]  # the NER's boundaries beat the matcher's
         elif long.text not in forms[short] and letters_in_order(_letters(short), long.text):
             forms[short].append(long.text)
+    for short, long in title_abbreviations(result, forms).items():
+        forms[short] = [long]
     return forms
+
+
+#: letters a short name needs before it is read as abbreviating a title's name
+_MIN_TITLE_SHORT = 3
+
+
+def title_abbreviations(
+    result: PaperMentions, known: Mapping[str, object] | None = None
+) -> dict[str, str]:
+    """Short names a paper never defines in brackets but that abbreviate a name its
+    title gives: "GLOBER: … via GLOBal Guided Video DecodER", "NeuralGF: … Learning
+    Neural Gradient Function", a title "Double Gumbel Q-Learning" and an abstract's
+    "DoubleGum".
+
+    The short name is an acronym or a coined name ("NeuralGF") of at least
+    :data:`_MIN_TITLE_SHORT` letters, written in the title or put forward by the
+    abstract ("we propose AGILE"); its letters spell, in order, exactly one
+    longer mention of which one of the two is in the title. A name the paper
+    merely uses ("we fine-tune LLaMA") is not read against its title.
+
+    >>> from paperkg.records import Mention, Paper, PaperMentions
+    >>> title = "Learning Neural Gradient Function"
+    >>> text = "We propose NeuralGF for normals. NeuralGF works."
+    >>> paper = Paper(id="p", abstract=text, text=text, source="x", title=title)
+    >>> doc = paper.document
+    >>> found = PaperMentions(paper, [
+    ...     Mention("Neural Gradient Function", "METHOD", 9, 33, title),
+    ...     Mention("NeuralGF", "METHOD", doc.index("NeuralGF"), doc.index("NeuralGF") + 8, "")])
+    >>> title_abbreviations(found)
+    {'NeuralGF': 'Neural Gradient Function'}
+    """
+    title = (result.paper.title_text or result.paper.title or "").strip()
+    if not title:
+        return {}
+    known = known or {}
+    from ..put_forward import put_forward_windows
+
+    document = result.paper.document
+    title_end = len(title)
+    windows = None
+    longs = [
+        m for m in result.mentions
+        if (" " in m.text.strip() or "-" in m.text) and "(" not in m.text
+    ]  # fmt: skip
+    found: dict[str, str] = {}
+    for mention in result.mentions:
+        short = clean_surface(mention.text)
+        letters = _letters(short)
+        if (
+            short in known
+            or short in found
+            or " " in short
+            or sum(c.isalpha() for c in letters) < _MIN_TITLE_SHORT
+            or not (is_acronym(short) or is_coined_name(short))
+        ):
+            continue
+        short_in_title = mention.start < title_end
+        if not short_in_title:
+            if windows is None:
+                windows = put_forward_windows(document, title_end)
+            if not any(a <= mention.start < b for a, b in windows):
+                continue
+        candidates = {
+            clean_surface(m.text).casefold(): clean_surface(m.text)
+            for m in longs
+            if (short_in_title or m.start < title_end)
+            and short.casefold() not in m.text.casefold()
+            and letters_in_order(letters, clean_surface(m.text))
+        }
+        if len(candidates) == 1:
+            found[short] = next(iter(candidates.values()))
+    return found
 
 
 def _preceding_mention(text: str, mention: Mention, ends: dict[int, Mention]) -> Mention | None:
