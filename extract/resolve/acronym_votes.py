@@ -29,6 +29,7 @@ from ..names import is_coined_name
 from .keys import (
     GENERIC_TAILS,
     appended_acronym,
+    canonical_key,
     clean_surface,
     is_acronym,
     parenthetical_definition,
@@ -108,11 +109,14 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
         opening = _OPENING.match(text, mention.end)
         long = starts.get(opening.end()) if opening else None
         if (
-            is_acronym(short)
-            and long
+            long
             and " " in long.text
             and _CLOSING.match(text, long.end)
-            and letters_in_order(short, long.text)
+            and (is_acronym(short) or is_coined_name(short))
+            and (
+                letters_in_order(_letters(short), long.text)
+                or spells_name(short, long.text, long.label)
+            )
         ):
             defined[short] = long.text
             continue
@@ -122,7 +126,10 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
             before is not None
             and before.label == mention.label
             and _CLOSING.match(text, mention.end)
-            and _defines(short, before.text)
+            and (
+                _defines(short, before.text)
+                or (is_coined_name(short) and spells_name(short, before.text, before.label))
+            )
         ):
             defined[short] = before.text
     forms = {short: [long] for short, long in defined.items()}
@@ -207,13 +214,16 @@ def title_abbreviations(
                 windows = put_forward_windows(document, title_end)
             if not any(a <= mention.start < b for a, b in windows):
                 continue
-        candidates = {
-            clean_surface(m.text).casefold(): clean_surface(m.text)
-            for m in longs
-            if (short_in_title or m.start < title_end)
-            and short.casefold() not in m.text.casefold()
-            and letters_in_order(letters, clean_surface(m.text))
-        }
+        candidates: dict[str, str] = {}  # one per concept key ("… Function", "… functions")
+        for m in longs:
+            surface = clean_surface(m.text)
+            if (
+                (short_in_title or m.start < title_end)
+                and short.casefold() not in surface.casefold()
+                and spells_name(letters, surface, m.label)
+                and (key := canonical_key(surface, m.label))
+            ):
+                candidates.setdefault(key, surface)
         if len(candidates) == 1:
             found[short] = next(iter(candidates.values()))
     return found
@@ -378,6 +388,68 @@ def initials_long_forms(result: PaperMentions, defined: Mapping[str, str]) -> di
         if len(letters) >= 2 and len(candidates) == 1:
             found[(label, short)] = next(iter(candidates.values()))
     return found
+
+
+#: words a short name may skip in the name it abbreviates
+_FILLER_WORDS = frozenset("of for and the with a an to in on via by from".split())
+
+
+@name_memo
+def spells_name(short: str, long: str, label: str) -> bool:
+    """Whether ``short`` abbreviates ``long`` closely enough to be read as it without a
+    bracketed definition: its letters in order, the first at the start, the last
+    named word used, and its capitals at word starts or capitals of ``long`` (all of
+    them for a coined name, most of them for an acronym).
+
+    >>> spells_name("NeuralGF", "Neural Gradient Function", "METHOD")
+    True
+    >>> spells_name("AGILE", "Attention-Guided Incremental Learning", "METHOD")
+    True
+    >>> spells_name("GLOBER", "GLOBal Guided Video DecodER", "METHOD")
+    True
+    >>> spells_name("X-Prompt", "eXtensible Prompt", "METHOD")
+    True
+    >>> spells_name("SGD", "Single Index Models", "METHOD")  # capitals inside words
+    False
+    >>> spells_name("CoPriv", "cryptographically-secure privacy protection", "METHOD")
+    False
+    """
+    chars = [c for c in short if c.isalpha()]
+    if not chars:
+        return False
+    words = [(m.start(), m.group(0)) for m in re.finditer(r"[^\s\-/]+", long)]
+    tails = GENERIC_TAILS.get(label, frozenset()) | _FILLER_WORDS
+    named = [i for i, (_, w) in enumerate(words) if w.lower() not in tails]
+    if not named:
+        return False
+    last_named = named[-1]
+    starts = {start for start, _ in words}
+    word_of = {}
+    for index, (start, word) in enumerate(words):
+        for k in range(start, start + len(word)):
+            word_of[k] = index
+    marked = [k for k, c in enumerate(chars) if k and c.isupper()]
+    coined = any(c.islower() for c in chars)
+    # capitals of the short form that may land inside a lower-case word
+    allowed = 0 if coined else len(marked) // 2
+
+    def match(k: int, position: int, loose: int, last_used: bool) -> bool:
+        if k == len(chars):
+            return last_used
+        for p in range(position, len(long)):
+            if long[p].casefold() != chars[k].casefold() or p not in word_of:
+                continue
+            if k == 0 and p != 0 and not (long[p].isupper() and word_of[p] == 0):
+                continue  # "X-Prompt" for "eXtensible Prompt": a capital inside the first word
+            strict = k in marked and not (p in starts or long[p].isupper())
+            if strict and loose >= allowed:
+                continue
+            used = last_used or word_of[p] == last_named
+            if match(k + 1, p + 1, loose + strict, used):
+                return True
+        return False
+
+    return match(0, 0, 0, False)
 
 
 @name_memo

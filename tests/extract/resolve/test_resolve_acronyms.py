@@ -430,8 +430,8 @@ def _titled(paper_id: str, title: str, abstract: str, spans: list[tuple[str, str
          "We show that GLOBER generates coherent videos.", "GLOBER",
          "GLOBal Guided Video DecodER"),
         # a coined name the abstract puts forward abbreviates the title's name
-        ("Double Gumbel Q-Learning", "We introduce DoubleGum, which models noise. "
-         "DoubleGum outperforms DDPG.", "DoubleGum", "Double Gumbel Q-Learning"),
+        ("Normal Estimation by Learning Neural Gradient Function", "We introduce NeuralGF, "
+         "which learns normals. NeuralGF is fast.", "NeuralGF", "Neural Gradient Function"),
         ("Attention-Guided Incremental Learning", "We propose AGILE, a rehearsal-based "
          "method.", "AGILE", "Attention-Guided Incremental Learning"),
     ],
@@ -457,3 +457,17 @@ def test_a_used_name_is_not_read_as_the_title_name_it_happens_to_spell():
     )
     res = resolve_concepts([found])
     assert res.concept_of[0][0] != res.concept_of[0][1]
+
+
+@pytest.mark.parametrize(
+    "text, long, short",
+    [
+        ("We propose eXtensible Prompt (X-Prompt) for prompting.", "eXtensible Prompt",
+         "X-Prompt"),
+        ("We propose T2T (Training to Testing) for search.", "Training to Testing", "T2T"),
+    ],
+)  # fmt: skip
+def test_a_short_name_beside_its_long_form_is_read_as_it(text, long, short):
+    spans = sorted([(long, "METHOD"), (short, "METHOD")], key=lambda s: text.index(s[0]))
+    res = resolve_concepts([paper_with_text("p1", text, spans)])
+    assert same_concept(res, (0, 0), (0, 1)), res.concepts
