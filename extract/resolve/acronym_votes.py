@@ -122,13 +122,17 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
             continue
         # "long form (SHORT)", a definition the acronym matcher missed
         before = _preceding_mention(text, mention, ends)
+        # (two labels for one thing are the label vote's to settle, when the short form
+        # spells the long one closely: "Distribution-Agnostic … Discovery (DA-GCD)")
         if (
             before is not None
-            and before.label == mention.label
             and _CLOSING.match(text, mention.end)
             and (
-                _defines(short, before.text)
-                or (is_coined_name(short) and spells_name(short, before.text, before.label))
+                (before.label == mention.label and _defines(short, before.text))
+                or (
+                    (is_acronym(short) or is_coined_name(short))
+                    and spells_name(short, before.text, before.label)
+                )
             )
         ):
             defined[short] = before.text

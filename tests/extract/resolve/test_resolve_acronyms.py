@@ -471,3 +471,18 @@ def test_a_short_name_beside_its_long_form_is_read_as_it(text, long, short):
     spans = sorted([(long, "METHOD"), (short, "METHOD")], key=lambda s: text.index(s[0]))
     res = resolve_concepts([paper_with_text("p1", text, spans)])
     assert same_concept(res, (0, 0), (0, 1)), res.concepts
+
+
+def test_an_acronym_tagged_with_another_label_than_its_long_form_is_still_its_concept():
+    """The NER may call the acronym a Method and its long form a Task: one thing,
+    one concept, whose label the corpus vote decides."""
+    text = "We study Distribution-Agnostic Generalized Category Discovery (DA-GCD). DA-GCD is hard."
+    found = paper_with_text(
+        "p1",
+        text,
+        [("Distribution-Agnostic Generalized Category Discovery", "TASK"),
+         ("DA-GCD", "METHOD"), ("DA-GCD", "METHOD")],
+    )  # fmt: skip
+    res = resolve_concepts([found])
+    keys = {cid.split(":", 1)[1] for cid in res.concept_of[0]}
+    assert keys == {"distribution-agnostic generalized category discovery"}
