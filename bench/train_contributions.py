@@ -11,7 +11,7 @@ annotated specific concept marked ``proposed``. A logistic regression is fitted 
 the ``train`` papers; its L2 strength, threshold and per-paper floor are chosen on
 ``select`` (PROPOSES F1 as ``bench/annotated.py`` counts it: recall over every
 annotated contribution, a node or not); ``test`` is scored once, apart. The
-weights are written as compact JSON.
+weights are written as compact JSON, and the run is recorded in ``bench/RESULTS.md``.
 """
 
 from __future__ import annotations
@@ -162,12 +162,21 @@ def main(argv: list[str] | None = None) -> int:
                 if best is None or s["f1"] > best[0]["f1"]:
                     best = (s, model, penalty)
     selected, model, penalty = best
+    strict = None  # the issue's precision target: what recall is left at it on select
+    for threshold in np.arange(0.3, 0.96, 0.01):
+        k, xs, g = part("select")
+        m = ContributionModel(model.weights, model.bias, model.mean, model.scale, threshold, 1.0)
+        s = score(k, decide(k, xs, m), g, contributions["select"])
+        if s["precision"] >= 0.9 and (strict is None or s["recall"] > strict[1]["recall"]):
+            strict = (round(float(threshold), 2), s)
     print(f"candidates: {int(train.sum())} train ({int(y[train].sum())} proposed), "
           f"{int((split == 'select').sum())} select, {int((split == 'test').sum())} test")  # fmt: skip
     print(f"chosen on select: L2 {penalty}, threshold {model.threshold}, floor {model.floor}")
     for name in ("train", "select", "test"):
         k, xs, g = part(name)
         print(f"{name:6}", json.dumps(score(k, decide(k, xs, model), g, contributions[name])))
+    if strict is not None:
+        print(f"select at precision >= 0.90 (threshold {strict[0]}): {json.dumps(strict[1])}")
     print("weights (standardised):")
     for f, wf in sorted(zip(FEATURES, model.weights, strict=True), key=lambda t: -abs(t[1])):
         print(f"  {f:22} {wf:+.3f}")
@@ -178,4 +187,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from results import run_and_record
+
+    sys.exit(run_and_record("bench/train_contributions.py", main))
