@@ -103,7 +103,13 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
     ends = {m.end: m for m in mentions}
     for mention in mentions:
         short = clean_surface(mention.text)
-        if short in defined or " " in short:
+        if short in defined:
+            continue
+        if " " in short:  # "Repulsive Unsigned Distance Function (Repulsive UDF)"
+            before = _preceding_mention(text, mention, ends)
+            if before is not None and _CLOSING.match(text, mention.end):
+                if _shares_head_and_spells_rest(short, clean_surface(before.text), before.label):
+                    defined[short] = before.text
             continue
         # "SHORT (long form)"
         opening = _OPENING.match(text, mention.end)
@@ -233,6 +239,25 @@ def title_abbreviations(
     return found
 
 
+def _shares_head_and_spells_rest(short: str, long: str, label: str) -> bool:
+    """Whether a short name of several words is the long one's first words and an
+    acronym of the rest: "Repulsive UDF" for "Repulsive Unsigned Distance Function".
+
+    >>> _shares_head_and_spells_rest(
+    ...     "Repulsive UDF", "Repulsive Unsigned Distance Function", "METHOD")
+    True
+    >>> _shares_head_and_spells_rest("deep RL", "deep reinforcement", "METHOD")
+    False
+    """
+    *head, acronym = short.split()
+    words = long.split()
+    if not head or not is_acronym(acronym) or len(words) <= len(head) + 1:
+        return False
+    if [w.casefold() for w in words[: len(head)]] != [w.casefold() for w in head]:
+        return False
+    return spells_name(acronym, " ".join(words[len(head) :]), label)
+
+
 def _preceding_mention(text: str, mention: Mention, ends: dict[int, Mention]) -> Mention | None:
     """The mention right before ``mention``'s opening bracket: "long form (SHORT)"."""
     position = mention.start
@@ -334,7 +359,8 @@ def expand_acronyms(defined: dict[str, str], text: str) -> tuple[str, list[str]]
         if not is_acronym(word):
             continue
         long = long_form_of(defined, word)
-        if long is None or " " not in long.strip() or long.casefold() in cleaned.casefold():
+        spelled = long is not None and (" " in long.strip() or "-" in long)  # "Follow-the-…"
+        if not spelled or long.casefold() in cleaned.casefold():
             continue  # "MORphological PArser MORPA" spells its acronym out already
         found.append(word)
         if i < len(words) - 1 and singular(words[i + 1].lower()) == singular(

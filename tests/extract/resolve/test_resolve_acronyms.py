@@ -486,3 +486,26 @@ def test_an_acronym_tagged_with_another_label_than_its_long_form_is_still_its_co
     res = resolve_concepts([found])
     keys = {cid.split(":", 1)[1] for cid in res.concept_of[0]}
     assert keys == {"distribution-agnostic generalized category discovery"}
+
+
+def test_a_short_name_of_several_words_beside_its_long_form_is_read_as_it():
+    text = "We add a Repulsive Unsigned Distance Function (Repulsive UDF). Our Repulsive UDF helps."
+    found = paper_with_text(
+        "p1",
+        text,
+        [("Repulsive Unsigned Distance Function", "METHOD"), ("Repulsive UDF", "METHOD"),
+         ("Repulsive UDF", "METHOD")],
+    )  # fmt: skip
+    res = resolve_concepts([found])
+    assert set(res.concept_of[0]) == {"Method:repulsive unsigned distance function"}
+
+
+def test_a_name_using_an_acronym_of_a_hyphenated_long_form_is_spelled_out():
+    found = paper(
+        "p1",
+        ("Follow-the-Regularized-Leader", "METHOD"),
+        ("FTRL algorithm", "METHOD"),
+        acronyms={"FTRL": "Follow-the-Regularized-Leader"},
+    )
+    res = resolve_concepts([found])
+    assert same_concept(res, (0, 0), (0, 1)), res.concepts
