@@ -61,13 +61,12 @@ import numpy as np
 from ...records import PaperMentions, Resolution
 from ..names import is_coined_name, looks_like_name
 from ..put_forward import put_forward_windows
-from ..resolve.acronym_votes import paper_long_forms
-from ..resolve.keys import clean_surface
 
 __all__ = [
     "FEATURES",
     "ContributionModel",
     "contribution_features",
+    "corpus_counts",
     "load_model",
     "mark_contributions",
 ]
@@ -115,17 +114,21 @@ FEATURES = (
     "named_one",
 )
 
-_NAMING = re.compile(
-    r"\b(?:term|call|dub|nam|coin|refer to (?:it|them|this|our \w+) as)\w*\s*(?:it\s+|as\s+)?$",
-    re.IGNORECASE,
+#: words right before a name that say the paper names it: "termed X", "which we call X"
+_NAMING_WORDS = frozenset(
+    "term termed terms call called calls dub dubbed name named coin coined".split()
 )
-_OUR = re.compile(r"\b(?:our|the proposed|the new|we call|called)\s+(?:\w+[\s-]+){0,2}$", re.I)
-_USE = re.compile(
-    r"\b(?:using|use|uses|used|based on|with|via|following|like|such as|e\.g\.,?|including|"
-    r"than|compared to|compared with|over|existing|prior|previous|popular|pre-?trained)\s+"
-    r"(?:the\s+|a\s+|an\s+)?$",
-    re.IGNORECASE,
+#: "refer to it as X": words a few places before "as"
+_NAMING_AS = _NAMING_WORDS | {"refer", "refers", "referred"}
+#: "our X", "the proposed X"
+_OWN_WORDS = frozenset({"our", "proposed"})
+#: words right before a name that say it is used: "using X", "based on X"
+_USE_WORDS = frozenset(
+    """using use uses used with via following like including than over existing prior
+    previous popular pretrained pre-trained e.g. e.g.,""".split()
 )
+_USE_PAIRS = frozenset({("based", "on"), ("such", "as"), ("compared", "to"), ("compared", "with")})
+_ARTICLES = frozenset({"the", "a", "an"})
 _TITLE_BEFORE = re.compile(r"\b(?:via|with|using|by|through|from)\s+(?:an?\s+|the\s+)?$", re.I)
 _TITLE_AFTER = re.compile(r"^\s*(?:$|:|\bfor\b|\bwith\b|\bvia\b|\busing\b|\bin\b|\bon\b)", re.I)
 _LABELS = ("Method", "Dataset", "Task", "Metric")
@@ -185,25 +188,28 @@ def load_model(path: str | Path = MODEL_PATH) -> ContributionModel:
     )
 
 
+#: papers whose signs are held in memory at once (a row per concept a paper names)
+CHUNK_PAPERS = 5000
+
+
 def contribution_features(
-    results: list[PaperMentions], resolution: Resolution
+    results: list[PaperMentions],
+    resolution: Resolution,
+    papers: range | None = None,
+    counts: tuple[Counter[str], Counter[str]] | None = None,
 ) -> tuple[list[tuple[int, str]], np.ndarray]:
-    """The (paper index, concept id) candidates of a corpus and their signs, one row each.
+    """The (paper index, concept id) candidates of ``papers`` (all by default) and their
+    signs, one row each.
 
     Every concept a paper names is a candidate once; a generic phrase (no concept)
-    is none.
+    is none. ``counts`` are :func:`corpus_counts` of the whole corpus (counted here
+    when not given).
     """
-    papers_naming: Counter[str] = Counter()
-    papers_proposing: Counter[str] = Counter()
-    for result, concept_ids in zip(results, resolution.concept_of, strict=True):
-        named = {c for c in concept_ids if c is not None}
-        papers_naming.update(named)
-        papers_proposing.update(
-            {c for m, c in zip(result.mentions, concept_ids, strict=True) if c and m.proposed}
-        )
+    papers_naming, papers_proposing = counts or corpus_counts(results, resolution)
     keys: list[tuple[int, str]] = []
     rows: list[list[float]] = []
-    for index, (result, concept_ids) in enumerate(zip(results, resolution.concept_of, strict=True)):
+    for index in papers if papers is not None else range(len(results)):
+        result, concept_ids = results[index], resolution.concept_of[index]
         for concept_id, row in _paper_rows(result, concept_ids, resolution).items():
             n = papers_naming[concept_id]
             row["log_papers"] = math.log1p(n)
@@ -219,6 +225,20 @@ def contribution_features(
     return keys, x
 
 
+def corpus_counts(
+    results: list[PaperMentions], resolution: Resolution
+) -> tuple[Counter[str], Counter[str]]:
+    """Per concept, the papers naming it and the papers whose rules marked it proposed."""
+    papers_naming: Counter[str] = Counter()
+    papers_proposing: Counter[str] = Counter()
+    for result, concept_ids in zip(results, resolution.concept_of, strict=True):
+        papers_naming.update({c for c in concept_ids if c is not None})
+        papers_proposing.update(
+            {c for m, c in zip(result.mentions, concept_ids, strict=True) if c and m.proposed}
+        )
+    return papers_naming, papers_proposing
+
+
 def _paper_rows(result: PaperMentions, concept_ids: list, resolution: Resolution) -> dict:
     """The signs of each concept of one paper (the corpus counts are added by the caller)."""
     paper = result.paper
@@ -229,9 +249,8 @@ def _paper_rows(result: PaperMentions, concept_ids: list, resolution: Resolution
     abstract_start = title_end + 2 if title else 0
     abstract_length = max(1, len(document) - abstract_start)
     windows = put_forward_windows(document, abstract_start)
-    defined = paper_long_forms(result)
-    shorts = {clean_surface(s) for s in defined}
-    longs = {clean_surface(lf).casefold() for forms in defined.values() for lf in forms}
+    shorts = set(result.acronyms)
+    longs = {lf.casefold() for lf in result.acronyms.values()}
     by_concept: dict[str, list] = {}
     for mention, concept_id in zip(result.mentions, concept_ids, strict=True):
         if concept_id is not None:
@@ -239,11 +258,11 @@ def _paper_rows(result: PaperMentions, concept_ids: list, resolution: Resolution
     rows = {}
     for concept_id, mentions in by_concept.items():
         label = resolution.concepts[concept_id].label
-        surfaces = {clean_surface(m.text) for m in mentions}
+        surfaces = {m.text.strip() for m in mentions}
         in_title = [m for m in mentions if m.start < title_end]
         in_abstract = [m for m in mentions if m.start >= abstract_start]
         longest = max(surfaces, key=len)
-        before = [document[max(0, m.start - 40) : m.start] for m in mentions]
+        before = [_words_before(document, m.start) for m in mentions]
         row = {
             "rule_proposed": float(any(m.proposed for m in mentions)),
             "rule_share": sum(m.proposed for m in mentions) / len(mentions),
@@ -255,12 +274,12 @@ def _paper_rows(result: PaperMentions, concept_ids: list, resolution: Resolution
             ),
             "title_only": float(bool(in_title) and not in_abstract),
             "put_forward": float(any(_inside(m.start, windows) for m in mentions)),
-            "named_as": float(any(_NAMING.search(b) for b in before)),
-            "after_our": float(any(_OUR.search(b) for b in before)),
+            "named_as": float(any(_named(words) for words in before)),
+            "after_our": float(any(_OWN_WORDS.intersection(words) for words in before)),
             "after_use": float(
                 any(
-                    _USE.search(b)
-                    for b, m in zip(before, mentions, strict=True)
+                    _used(words)
+                    for words, m in zip(before, mentions, strict=True)
                     if m.start >= abstract_start
                 )
             ),
@@ -269,7 +288,7 @@ def _paper_rows(result: PaperMentions, concept_ids: list, resolution: Resolution
             "title_case": float(
                 any(
                     len(s.split()) > 1 and all(w[:1].isupper() for w in s.split())
-                    for s in (clean_surface(m.text) for m in in_abstract)
+                    for s in (m.text.strip() for m in in_abstract)
                 )
             ),
             "lower_case": float(all(s == s.lower() for s in surfaces)),
@@ -292,6 +311,28 @@ def _paper_rows(result: PaperMentions, concept_ids: list, resolution: Resolution
         row["title_head_name"] = row["title_head"] * row["name_like"]
         rows[concept_id] = row
     return rows
+
+
+def _words_before(document: str, start: int) -> list[str]:
+    """The three words before ``start``, lower case, their punctuation stripped."""
+    words = document[max(0, start - 40) : start].lower().split()[-3:]
+    return [w.strip(",;:()\"'") for w in words]
+
+
+def _named(words: list[str]) -> bool:
+    """ "termed X", "called X", "refer to it as X"."""
+    if not words:
+        return False
+    if words[-1] in _NAMING_WORDS:
+        return True
+    return words[-1] in {"as", "it"} and bool(_NAMING_AS.intersection(words[:-1]))
+
+
+def _used(words: list[str]) -> bool:
+    """ "using X", "based on the X", "such as X"."""
+    if words and words[-1] in _ARTICLES:
+        words = words[:-1]
+    return bool(words) and (words[-1] in _USE_WORDS or tuple(words[-2:]) in _USE_PAIRS)
 
 
 def _inside(position: int, windows: list[tuple[int, int]]) -> bool:
@@ -323,8 +364,11 @@ def mark_contributions(
     """``results`` with each mention's ``proposed`` set by the model: True for every
     mention of a concept its paper proposes, False for every other mention."""
     model = model or load_model()
-    keys, x = contribution_features(results, resolution)
-    chosen = decide(keys, x, model)
+    counts = corpus_counts(results, resolution)
+    chosen: set[tuple[int, str]] = set()
+    for start in range(0, len(results), CHUNK_PAPERS):
+        papers = range(start, min(start + CHUNK_PAPERS, len(results)))
+        chosen |= decide(*contribution_features(results, resolution, papers, counts), model)
     out = []
     for index, (result, concept_ids) in enumerate(zip(results, resolution.concept_of, strict=True)):
         flags = [

@@ -203,17 +203,23 @@ def title_abbreviations(
     title_end = len(title)
     windows = None
     longs = [
-        m for m in result.mentions
+        (m.start, clean_surface(m.text), m.label)
+        for m in result.mentions
         if (" " in m.text.strip() or "-" in m.text) and "(" not in m.text
-    ]  # fmt: skip
+    ]
+    if not any(start < title_end for start, _, _ in longs) and not any(
+        m.start < title_end for m in result.mentions
+    ):
+        return {}  # nothing in the title to abbreviate, nor a short name there
     found: dict[str, str] = {}
     for mention in result.mentions:
+        if " " in mention.text.strip() or not _name_shaped(mention.text):
+            continue
         short = clean_surface(mention.text)
         letters = _letters(short)
         if (
             short in known
             or short in found
-            or " " in short
             or sum(c.isalpha() for c in letters) < _MIN_TITLE_SHORT
             or not (is_acronym(short) or is_coined_name(short))
         ):
@@ -225,18 +231,27 @@ def title_abbreviations(
             if not any(a <= mention.start < b for a, b in windows):
                 continue
         candidates: dict[str, str] = {}  # one per concept key ("… Function", "… functions")
-        for m in longs:
-            surface = clean_surface(m.text)
+        for start, surface, label in longs:
             if (
-                (short_in_title or m.start < title_end)
+                (short_in_title or start < title_end)
                 and short.casefold() not in surface.casefold()
-                and spells_name(letters, surface, m.label)
-                and (key := canonical_key(surface, m.label))
+                and spells_name(letters, surface, label)
+                and (key := canonical_key(surface, label))
             ):
                 candidates.setdefault(key, surface)
         if len(candidates) == 1:
             found[short] = next(iter(candidates.values()))
     return found
+
+
+def _name_shaped(text: str) -> bool:
+    """A quick test before the exact ones: two capitals at least ("LICO", "NeuralGF")."""
+    capitals = 0
+    for c in text:
+        capitals += c.isupper()
+        if capitals >= 2:
+            return True
+    return False
 
 
 def _shares_head_and_spells_rest(short: str, long: str, label: str) -> bool:
