@@ -91,7 +91,7 @@ FEATURES = (
     "title_case",  # several words, each capitalised, written so in the abstract
     "lower_case",  # every surface in lower case
     "defined_here",  # an acronym the paper defines for it
-    "name_words",  # log of the words of its longest surface
+    "name_words",  # log of the words of its wordiest surface
     "first_position",  # where the abstract first names it (0 start .. 1 end; 1 if never)
     "log_mentions",  # log(1 + its mentions in the paper)
     "log_papers",  # log(1 + papers of the corpus naming it)
@@ -259,9 +259,9 @@ def _paper_rows(result: PaperMentions, concept_ids: list, resolution: Resolution
     for concept_id, mentions in by_concept.items():
         label = resolution.concepts[concept_id].label
         surfaces = {m.text.strip() for m in mentions}
+        signs = [_surface_signs(s) for s in surfaces]
         in_title = [m for m in mentions if m.start < title_end]
         in_abstract = [m for m in mentions if m.start >= abstract_start]
-        longest = max(surfaces, key=len)
         before = [_words_before(document, m.start) for m in mentions]
         row = {
             "rule_proposed": float(any(m.proposed for m in mentions)),
@@ -283,22 +283,17 @@ def _paper_rows(result: PaperMentions, concept_ids: list, resolution: Resolution
                     if m.start >= abstract_start
                 )
             ),
-            "coined": float(any(" " not in s and is_coined_name(s) for s in surfaces)),
-            "name_like": float(any(looks_like_name(w) for s in surfaces for w in s.split())),
-            "title_case": float(
-                any(
-                    len(s.split()) > 1 and all(w[:1].isupper() for w in s.split())
-                    for s in (m.text.strip() for m in in_abstract)
-                )
-            ),
-            "lower_case": float(all(s == s.lower() for s in surfaces)),
+            "coined": float(any(sign[0] for sign in signs)),
+            "name_like": float(any(sign[1] for sign in signs)),
+            "title_case": float(any(_surface_signs(m.text.strip())[3] for m in in_abstract)),
+            "lower_case": float(all(sign[2] for sign in signs)),
             "defined_here": float(
                 bool(surfaces & shorts)
                 or any(m.long_form for m in mentions)
                 or any(s.casefold() in longs for s in surfaces)
                 or any("(" in s for s in surfaces)
             ),
-            "name_words": math.log(len(longest.split())),
+            "name_words": math.log(max(sign[4] for sign in signs)),
             "first_position": min(
                 ((m.start - abstract_start) / abstract_length for m in in_abstract), default=1.0
             ),
@@ -311,6 +306,20 @@ def _paper_rows(result: PaperMentions, concept_ids: list, resolution: Resolution
         row["title_head_name"] = row["title_head"] * row["name_like"]
         rows[concept_id] = row
     return rows
+
+
+@lru_cache(maxsize=1 << 16)
+def _surface_signs(surface: str) -> tuple[bool, bool, bool, bool, int]:
+    """What one written form says: coined, name-like, lower case, Title Case of several
+    words, and its words (names recur across papers: computed once each)."""
+    words = surface.split()
+    return (
+        " " not in surface and is_coined_name(surface),
+        any(looks_like_name(w) for w in words),
+        surface == surface.lower(),
+        len(words) > 1 and all(w[:1].isupper() for w in words),
+        len(words),
+    )
 
 
 def _words_before(document: str, start: int) -> list[str]:
