@@ -23,6 +23,7 @@ import networkx as nx
 import pandas as pd
 
 from .extract.cache import ExtractionCache, pipeline_identity
+from .extract.corpus.contributions import mark_contributions
 from .extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
 from .extract.dask_cluster import dask_client, extract_on_dask
 from .extract.labels import choose_labels, choose_labels_on_dask, relabel, unify_concept_labels
@@ -211,9 +212,10 @@ def resolve(corpus: Corpus) -> Corpus:
 
 
 def build_graph(corpus: Corpus) -> Corpus:
-    """The graph of papers and concepts (co-occurrence above 500 papers needs two papers);
-    the pairs of concepts counted from the table of mentions (on the Dask cluster with
-    ``dask``)."""
+    """What each paper proposes (:mod:`paperkg.extract.corpus.contributions`); the graph
+    of papers and concepts (co-occurrence above 500 papers needs two papers); the pairs
+    of concepts counted from the table of mentions (on the Dask cluster with ``dask``)."""
+    corpus = replace(corpus, results=mark_contributions(corpus.results, corpus.resolution))
     minimum = corpus.options.min_cooccurrence
     if minimum is None:
         minimum = 1 if len(corpus.read.papers) < 500 else 2

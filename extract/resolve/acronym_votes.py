@@ -25,9 +25,11 @@ from typing import TypeVar
 
 from ...records import Mention, PaperMentions
 from ..acronym_match import letters_in_order, same_start
+from ..names import is_coined_name
 from .keys import (
     GENERIC_TAILS,
     appended_acronym,
+    canonical_key,
     clean_surface,
     is_acronym,
     parenthetical_definition,
@@ -44,6 +46,7 @@ __all__ = [
     "paper_definitions",
     "initials_long_forms",
     "paper_long_forms",
+    "title_abbreviations",
 ]
 
 #: share of a bare acronym's corpus definitions its majority long form must hold
@@ -100,27 +103,43 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
     ends = {m.end: m for m in mentions}
     for mention in mentions:
         short = clean_surface(mention.text)
-        if short in defined or " " in short:
+        if short in defined:
+            continue
+        if " " in short:  # "Repulsive Unsigned Distance Function (Repulsive UDF)"
+            before = _preceding_mention(text, mention, ends)
+            if before is not None and _CLOSING.match(text, mention.end):
+                if _shares_head_and_spells_rest(short, clean_surface(before.text), before.label):
+                    defined[short] = before.text
             continue
         # "SHORT (long form)"
         opening = _OPENING.match(text, mention.end)
         long = starts.get(opening.end()) if opening else None
         if (
-            is_acronym(short)
-            and long
+            long
             and " " in long.text
             and _CLOSING.match(text, long.end)
-            and letters_in_order(short, long.text)
+            and (is_acronym(short) or is_coined_name(short))
+            and (
+                letters_in_order(_letters(short), long.text)
+                or spells_name(short, long.text, long.label)
+            )
         ):
             defined[short] = long.text
             continue
         # "long form (SHORT)", a definition the acronym matcher missed
         before = _preceding_mention(text, mention, ends)
+        # (two labels for one thing are the label vote's to settle, when the short form
+        # spells the long one closely: "Distribution-Agnostic … Discovery (DA-GCD)")
         if (
             before is not None
-            and before.label == mention.label
             and _CLOSING.match(text, mention.end)
-            and _defines(short, before.text)
+            and (
+                (before.label == mention.label and _defines(short, before.text))
+                or (
+                    (is_acronym(short) or is_coined_name(short))
+                    and spells_name(short, before.text, before.label)
+                )
+            )
         ):
             defined[short] = before.text
     forms = {short: [long] for short, long in defined.items()}
@@ -140,7 +159,118 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
             forms[short] = [long.text]  # the NER's boundaries beat the matcher's
         elif long.text not in forms[short] and letters_in_order(_letters(short), long.text):
             forms[short].append(long.text)
+    for short, long in title_abbreviations(result, forms).items():
+        forms[short] = [long]
     return forms
+
+
+#: letters a short name needs before it is read as abbreviating a title's name
+_MIN_TITLE_SHORT = 3
+
+
+def title_abbreviations(
+    result: PaperMentions, known: Mapping[str, object] | None = None
+) -> dict[str, str]:
+    """Short names a paper never defines in brackets but that abbreviate a name its
+    title gives: "GLOBER: … via GLOBal Guided Video DecodER", "NeuralGF: … Learning
+    Neural Gradient Function", a title "Double Gumbel Q-Learning" and an abstract's
+    "DoubleGum".
+
+    The short name is an acronym or a coined name ("NeuralGF") of at least
+    :data:`_MIN_TITLE_SHORT` letters, written in the title or put forward by the
+    abstract ("we propose AGILE"); its letters spell, in order, exactly one
+    longer mention of which one of the two is in the title. A name the paper
+    merely uses ("we fine-tune LLaMA") is not read against its title.
+
+    >>> from paperkg.records import Mention, Paper, PaperMentions
+    >>> title = "Learning Neural Gradient Function"
+    >>> text = "We propose NeuralGF for normals. NeuralGF works."
+    >>> paper = Paper(id="p", abstract=text, text=text, source="x", title=title)
+    >>> doc = paper.document
+    >>> found = PaperMentions(paper, [
+    ...     Mention("Neural Gradient Function", "METHOD", 9, 33, title),
+    ...     Mention("NeuralGF", "METHOD", doc.index("NeuralGF"), doc.index("NeuralGF") + 8, "")])
+    >>> title_abbreviations(found)
+    {'NeuralGF': 'Neural Gradient Function'}
+    """
+    title = (result.paper.title_text or result.paper.title or "").strip()
+    if not title:
+        return {}
+    known = known or {}
+    from ..put_forward import put_forward_windows
+
+    document = result.paper.document
+    title_end = len(title)
+    windows = None
+    longs = [
+        (m.start, clean_surface(m.text), m.label)
+        for m in result.mentions
+        if (" " in m.text.strip() or "-" in m.text) and "(" not in m.text
+    ]
+    if not any(start < title_end for start, _, _ in longs) and not any(
+        m.start < title_end for m in result.mentions
+    ):
+        return {}  # nothing in the title to abbreviate, nor a short name there
+    found: dict[str, str] = {}
+    for mention in result.mentions:
+        if " " in mention.text.strip() or not _name_shaped(mention.text):
+            continue
+        short = clean_surface(mention.text)
+        letters = _letters(short)
+        if (
+            short in known
+            or short in found
+            or sum(c.isalpha() for c in letters) < _MIN_TITLE_SHORT
+            or not (is_acronym(short) or is_coined_name(short))
+        ):
+            continue
+        short_in_title = mention.start < title_end
+        if not short_in_title:
+            if windows is None:
+                windows = put_forward_windows(document, title_end)
+            if not any(a <= mention.start < b for a, b in windows):
+                continue
+        candidates: dict[str, str] = {}  # one per concept key ("… Function", "… functions")
+        for start, surface, label in longs:
+            if (
+                (short_in_title or start < title_end)
+                and short.casefold() not in surface.casefold()
+                and spells_name(letters, surface, label)
+                and (key := canonical_key(surface, label))
+            ):
+                candidates.setdefault(key, surface)
+        if len(candidates) == 1:
+            found[short] = next(iter(candidates.values()))
+    return found
+
+
+def _name_shaped(text: str) -> bool:
+    """A quick test before the exact ones: two capitals at least ("LICO", "NeuralGF")."""
+    capitals = 0
+    for c in text:
+        capitals += c.isupper()
+        if capitals >= 2:
+            return True
+    return False
+
+
+def _shares_head_and_spells_rest(short: str, long: str, label: str) -> bool:
+    """Whether a short name of several words is the long one's first words and an
+    acronym of the rest: "Repulsive UDF" for "Repulsive Unsigned Distance Function".
+
+    >>> _shares_head_and_spells_rest(
+    ...     "Repulsive UDF", "Repulsive Unsigned Distance Function", "METHOD")
+    True
+    >>> _shares_head_and_spells_rest("deep RL", "deep reinforcement", "METHOD")
+    False
+    """
+    *head, acronym = short.split()
+    words = long.split()
+    if not head or not is_acronym(acronym) or len(words) <= len(head) + 1:
+        return False
+    if [w.casefold() for w in words[: len(head)]] != [w.casefold() for w in head]:
+        return False
+    return spells_name(acronym, " ".join(words[len(head) :]), label)
 
 
 def _preceding_mention(text: str, mention: Mention, ends: dict[int, Mention]) -> Mention | None:
@@ -244,7 +374,8 @@ def expand_acronyms(defined: dict[str, str], text: str) -> tuple[str, list[str]]
         if not is_acronym(word):
             continue
         long = long_form_of(defined, word)
-        if long is None or " " not in long.strip() or long.casefold() in cleaned.casefold():
+        spelled = long is not None and (" " in long.strip() or "-" in long)  # "Follow-the-…"
+        if not spelled or long.casefold() in cleaned.casefold():
             continue  # "MORphological PArser MORPA" spells its acronym out already
         found.append(word)
         if i < len(words) - 1 and singular(words[i + 1].lower()) == singular(
@@ -302,6 +433,68 @@ def initials_long_forms(result: PaperMentions, defined: Mapping[str, str]) -> di
         if len(letters) >= 2 and len(candidates) == 1:
             found[(label, short)] = next(iter(candidates.values()))
     return found
+
+
+#: words a short name may skip in the name it abbreviates
+_FILLER_WORDS = frozenset("of for and the with a an to in on via by from".split())
+
+
+@name_memo
+def spells_name(short: str, long: str, label: str) -> bool:
+    """Whether ``short`` abbreviates ``long`` closely enough to be read as it without a
+    bracketed definition: its letters in order, the first at the start, the last
+    named word used, and its capitals at word starts or capitals of ``long`` (all of
+    them for a coined name, most of them for an acronym).
+
+    >>> spells_name("NeuralGF", "Neural Gradient Function", "METHOD")
+    True
+    >>> spells_name("AGILE", "Attention-Guided Incremental Learning", "METHOD")
+    True
+    >>> spells_name("GLOBER", "GLOBal Guided Video DecodER", "METHOD")
+    True
+    >>> spells_name("X-Prompt", "eXtensible Prompt", "METHOD")
+    True
+    >>> spells_name("SGD", "Single Index Models", "METHOD")  # capitals inside words
+    False
+    >>> spells_name("CoPriv", "cryptographically-secure privacy protection", "METHOD")
+    False
+    """
+    chars = [c for c in short if c.isalpha()]
+    if not chars:
+        return False
+    words = [(m.start(), m.group(0)) for m in re.finditer(r"[^\s\-/]+", long)]
+    tails = GENERIC_TAILS.get(label, frozenset()) | _FILLER_WORDS
+    named = [i for i, (_, w) in enumerate(words) if w.lower() not in tails]
+    if not named:
+        return False
+    last_named = named[-1]
+    starts = {start for start, _ in words}
+    word_of = {}
+    for index, (start, word) in enumerate(words):
+        for k in range(start, start + len(word)):
+            word_of[k] = index
+    marked = [k for k, c in enumerate(chars) if k and c.isupper()]
+    coined = any(c.islower() for c in chars)
+    # capitals of the short form that may land inside a lower-case word
+    allowed = 0 if coined else len(marked) // 2
+
+    def match(k: int, position: int, loose: int, last_used: bool) -> bool:
+        if k == len(chars):
+            return last_used
+        for p in range(position, len(long)):
+            if long[p].casefold() != chars[k].casefold() or p not in word_of:
+                continue
+            if k == 0 and p != 0 and not (long[p].isupper() and word_of[p] == 0):
+                continue  # "X-Prompt" for "eXtensible Prompt": a capital inside the first word
+            strict = k in marked and not (p in starts or long[p].isupper())
+            if strict and loose >= allowed:
+                continue
+            used = last_used or word_of[p] == last_named
+            if match(k + 1, p + 1, loose + strict, used):
+                return True
+        return False
+
+    return match(0, 0, 0, False)
 
 
 @name_memo

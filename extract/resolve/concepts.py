@@ -87,6 +87,11 @@ def _make_concept(state: MergeState, group: list[Node], uses_acronym: set[Node])
             known = reasons.setdefault(surface, [])
             if reason not in known:
                 known.append(reason)
+    for node in group:  # an acronym written only inside "Long Form (ACR)" is still an alias
+        for short, papers in ev.acronyms_of.get(node[1], {}).items():
+            if short not in aliases and short != name:
+                aliases[short] = len(papers)
+                reasons[short] = [f"acronym defined in paper {_first_of(papers)}"]
     return Concept(
         id=concept_node_id(ENTITY_LABELS.get(label, label), key),
         label=ENTITY_LABELS.get(label, label),

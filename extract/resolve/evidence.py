@@ -78,6 +78,10 @@ class Evidence:
     labelled_definitions: dict[Node, Counter[str]] = field(
         default_factory=lambda: defaultdict(Counter)
     )
+    #: long key -> the short forms papers define for it -> those papers, so "KD" is an
+    #: alias of *knowledge distillation* even where it is written only in
+    #: "Knowledge Distillation (KD)"
+    acronyms_of: dict[str, dict[str, list[str]]] = field(default_factory=lambda: defaultdict(dict))
     #: short key -> its surfaces in definitions
     short_surface: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     #: long key -> its surfaces in definitions (and in the mentions read as it)
@@ -150,6 +154,9 @@ class _Reader:
                 ev.short_surface[short_key][short] += 1
                 ev.long_surface[long_key][clean_surface(long)] += 1
                 ev.acronym_surfaces.add(short)
+                papers = ev.acronyms_of[long_key].setdefault(clean_surface(short), [])
+                if not papers or papers[-1] != result.paper.id:
+                    papers.append(result.paper.id)
             for other in long_forms[short][1:]:
                 ev.paper_links.append((short, long, other, result.paper.id))
 

@@ -34,6 +34,7 @@ from .lexicon import (
     GENERIC_TAILS,
     GENERIC_TAILS_ALWAYS,
     GENERIC_WORDS,
+    KIND_TAILS,
     NOVEL_KEEP,
 )
 from .memo import name_memo
@@ -292,6 +293,10 @@ def name_tokens(surface: str, label: str, changes: list[str] | None = None) -> l
             tokens = tokens[:-1]
         elif last in GENERIC_TAILS.get(label, ()) and proper_name_token(tokens[-2]):
             changes.append(f"'{tokens[-1]}' dropped after a name")
+            tokens = tokens[:-1]
+        elif len(tokens) >= 3 and last in KIND_TAILS.get(label, ()) and tokens[-1].islower():
+            # "random fragment masking strategy" is "random fragment masking"
+            changes.append(f"generic '{tokens[-1]}' dropped")
             tokens = tokens[:-1]
     return tokens
 

@@ -22,6 +22,7 @@ __all__ = [
     "NOVEL_KEEP",
     "GENERIC_TAILS",
     "GENERIC_TAILS_ALWAYS",
+    "KIND_TAILS",
     "VARIANT_TAILS",
     "NOT_OF_HEADS",
     "PROCESS_HEADS",
@@ -92,6 +93,16 @@ GENERIC_TAILS = {
 
 #: generic last words dropped after any words: "hashtag recommendation task"
 GENERIC_TAILS_ALWAYS = {"TASK": frozenset({"task", "tasks"})}
+
+#: words that say only what kind of method a descriptive name of two words or more is,
+#: dropped from it in lower case ("random fragment masking strategy", "cascaded hybrid
+#: optimization approach"; not "Masked Two-channel Decoupling Framework"). Careful
+#: readers of NeurIPS 2023 abstracts left these out of a name about three times in four
+#: (``bench/judged/annotations``); "model", "network", "algorithm" and "mechanism" they
+#: kept, so those stay.
+KIND_TAILS = {
+    "METHOD": frozenset("strategy technique scheme approach framework method paradigm".split())
+}
 
 # --- used by variants -----------------------------------------------------------
 

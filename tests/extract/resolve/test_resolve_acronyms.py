@@ -390,3 +390,122 @@ def test_a_name_using_an_acronym_meets_a_long_form_seen_only_in_its_definition()
     )
     assert res.concept_of[0][0] == res.concept_of[0][1] == "Method:neural radiance field"
     assert res.concept_of[0][2] == res.concept_of[0][3] == "Method:graph attention network"
+
+
+@pytest.mark.parametrize(
+    "written, long_key, short",
+    [
+        ("Knowledge Distillation (KD)", "knowledge distillation", "KD"),
+        ("K-nearest neighbors (KNN)", "k-nearest neighbor", "KNN"),
+        ("Deep Q Network DQN", "deep q network", "DQN"),
+    ],
+)
+def test_the_bare_acronym_of_a_definition_is_always_an_alias(written, long_key, short):
+    """A user who searches "KD" finds knowledge distillation, even where the paper
+    writes "KD" only inside its definition."""
+    res = resolve_concepts([paper("p1", (written, "METHOD"))])
+    concept = res.concepts[f"Method:{long_key}"]
+    assert short in concept.aliases
+    assert concept.merge_reasons[short] == "acronym defined in paper p1"
+
+
+def _titled(paper_id: str, title: str, abstract: str, spans: list[tuple[str, str]]):
+    """A PaperMentions with a title; ``spans`` found in order in the title, then the abstract."""
+    from paperkg.records import Mention, Paper, PaperMentions
+
+    p = Paper(id=paper_id, abstract=abstract, text=abstract, source="t", title=title)
+    document, mentions, position = p.document, [], 0
+    for surface, label in spans:
+        start = document.index(surface, position)
+        position = start + len(surface)
+        mentions.append(Mention(surface, label, start, position, ""))
+    return PaperMentions(p, mentions)
+
+
+@pytest.mark.parametrize(
+    "title, abstract, short, long",
+    [
+        # the title's name before its colon abbreviates a name after it
+        ("GLOBER: Coherent Video Generation via GLOBal Guided Video DecodER",
+         "We show that GLOBER generates coherent videos.", "GLOBER",
+         "GLOBal Guided Video DecodER"),
+        # a coined name the abstract puts forward abbreviates the title's name
+        ("Normal Estimation by Learning Neural Gradient Function", "We introduce NeuralGF, "
+         "which learns normals. NeuralGF is fast.", "NeuralGF", "Neural Gradient Function"),
+        ("Attention-Guided Incremental Learning", "We propose AGILE, a rehearsal-based "
+         "method.", "AGILE", "Attention-Guided Incremental Learning"),
+    ],
+)  # fmt: skip
+def test_a_title_name_and_its_short_name_are_one_concept(title, abstract, short, long):
+    spans = [(short, "METHOD"), (long, "METHOD")]
+    if not title.startswith(short):
+        spans.reverse()
+    res = resolve_concepts([_titled("p1", title, abstract, spans)])
+    assert len(set(res.concept_of[0])) == 1, res.concepts
+    (concept,) = res.concepts.values()
+    assert {short, long} <= set(concept.aliases) | {concept.name}
+
+
+def test_a_used_name_is_not_read_as_the_title_name_it_happens_to_spell():
+    """ "LLaMA" spells "Large Language Model Alignment" letter by letter, but the paper
+    only uses it: it is not put forward and not in the title."""
+    found = _titled(
+        "p1",
+        "Large Language Model Alignment for Dialogue",
+        "We fine-tune LLaMA on dialogues.",
+        [("Large Language Model Alignment", "METHOD"), ("LLaMA", "METHOD")],
+    )
+    res = resolve_concepts([found])
+    assert res.concept_of[0][0] != res.concept_of[0][1]
+
+
+@pytest.mark.parametrize(
+    "text, long, short",
+    [
+        ("We propose eXtensible Prompt (X-Prompt) for prompting.", "eXtensible Prompt",
+         "X-Prompt"),
+        ("We propose T2T (Training to Testing) for search.", "Training to Testing", "T2T"),
+    ],
+)  # fmt: skip
+def test_a_short_name_beside_its_long_form_is_read_as_it(text, long, short):
+    spans = sorted([(long, "METHOD"), (short, "METHOD")], key=lambda s: text.index(s[0]))
+    res = resolve_concepts([paper_with_text("p1", text, spans)])
+    assert same_concept(res, (0, 0), (0, 1)), res.concepts
+
+
+def test_an_acronym_tagged_with_another_label_than_its_long_form_is_still_its_concept():
+    """The NER may call the acronym a Method and its long form a Task: one thing,
+    one concept, whose label the corpus vote decides."""
+    text = "We study Distribution-Agnostic Generalized Category Discovery (DA-GCD). DA-GCD is hard."
+    found = paper_with_text(
+        "p1",
+        text,
+        [("Distribution-Agnostic Generalized Category Discovery", "TASK"),
+         ("DA-GCD", "METHOD"), ("DA-GCD", "METHOD")],
+    )  # fmt: skip
+    res = resolve_concepts([found])
+    keys = {cid.split(":", 1)[1] for cid in res.concept_of[0]}
+    assert keys == {"distribution-agnostic generalized category discovery"}
+
+
+def test_a_short_name_of_several_words_beside_its_long_form_is_read_as_it():
+    text = "We add a Repulsive Unsigned Distance Function (Repulsive UDF). Our Repulsive UDF helps."
+    found = paper_with_text(
+        "p1",
+        text,
+        [("Repulsive Unsigned Distance Function", "METHOD"), ("Repulsive UDF", "METHOD"),
+         ("Repulsive UDF", "METHOD")],
+    )  # fmt: skip
+    res = resolve_concepts([found])
+    assert set(res.concept_of[0]) == {"Method:repulsive unsigned distance function"}
+
+
+def test_a_name_using_an_acronym_of_a_hyphenated_long_form_is_spelled_out():
+    found = paper(
+        "p1",
+        ("Follow-the-Regularized-Leader", "METHOD"),
+        ("FTRL algorithm", "METHOD"),
+        acronyms={"FTRL": "Follow-the-Regularized-Leader"},
+    )
+    res = resolve_concepts([found])
+    assert same_concept(res, (0, 0), (0, 1)), res.concepts

@@ -1,0 +1,138 @@
+"""What each paper proposes: the learned decision per (paper, concept) and its signs."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from paperkg.extract.corpus.contributions import (
+    FEATURES,
+    MODEL_PATH,
+    contribution_features,
+    load_model,
+    mark_contributions,
+)
+from paperkg.extract.resolve import resolve_concepts
+from paperkg.records import Mention, Paper, PaperMentions
+
+
+def titled(paper_id: str, title: str, abstract: str, spans: list[tuple[str, str]]):
+    """A paper whose ``spans`` are found in order in its title, then its abstract."""
+    paper = Paper(id=paper_id, abstract=abstract, text=abstract, source="t", title=title)
+    document, mentions, position = paper.document, [], 0
+    for surface, label in spans:
+        start = document.index(surface, position)
+        position = start + len(surface)
+        mentions.append(Mention(surface, label, start, position, ""))
+    return PaperMentions(paper, mentions)
+
+
+#: papers that name ResNet-50 and ImageNet as tools: ResNet-50 is nobody's contribution
+USERS = [
+    titled(f"u{i}", f"Study {i}", "We train ResNet-50 on ImageNet.",
+           [("ResNet-50", "METHOD"), ("ImageNet", "DATASET")])
+    for i in range(6)
+]  # fmt: skip
+
+
+def proposed_names(found: PaperMentions, corpus: list[PaperMentions]) -> set[str]:
+    results = [found, *corpus]
+    marked = mark_contributions(results, resolve_concepts(results))[0]
+    return {m.text for m in marked.mentions if m.proposed}
+
+
+def test_a_coined_name_put_forward_is_proposed_and_a_used_model_is_not():
+    found = titled(
+        "p",
+        "LADS: Learning Skills by Decomposition",
+        "We propose LADS, a hierarchical approach. LADS builds on ResNet-50 and beats it "
+        "on ImageNet.",
+        [("LADS", "METHOD"), ("LADS", "METHOD"), ("LADS", "METHOD"),
+         ("ResNet-50", "METHOD"), ("ImageNet", "DATASET")],
+    )  # fmt: skip
+    assert proposed_names(found, USERS) == {"LADS"}
+
+
+def test_what_the_rules_marked_is_a_sign_not_the_decision():
+    """Extraction marked the widely used ResNet-50 proposed; the model weighs that
+    against the many papers that use it."""
+    found = titled(
+        "p",
+        "Better Training",
+        "We present ResNet-50 results on ImageNet.",
+        [("ResNet-50", "METHOD"), ("ImageNet", "DATASET")],
+    )
+    found.mentions[0] = replace(found.mentions[0], proposed=True)
+    assert "ResNet-50" not in proposed_names(found, USERS)
+
+
+def test_every_mention_of_a_proposed_concept_is_marked():
+    found = titled(
+        "p",
+        "SelKD: Selective Knowledge Distillation",
+        "We term it selective KD (SelKD). SelKD distils a subset.",
+        [("SelKD", "METHOD"), ("SelKD", "METHOD"), ("SelKD", "METHOD")],
+    )
+    results = [found, *USERS]
+    marked = mark_contributions(results, resolve_concepts(results))[0]
+    assert [m.proposed for m in marked.mentions] == [True, True, True]
+
+
+def test_signs_of_a_title_name():
+    found = titled(
+        "p",
+        "LADS: Learning Skills",
+        "We propose LADS for skills. We use ResNet-50.",
+        [("LADS", "METHOD"), ("LADS", "METHOD"), ("ResNet-50", "METHOD")],
+    )
+    results = [found, *USERS]
+    keys, x = contribution_features(results, resolve_concepts(results))
+    assert x.shape == (len(keys), len(FEATURES))
+    row = {concept: dict(zip(FEATURES, x[i], strict=True)) for i, (p, concept) in
+           enumerate(keys) if p == 0}  # fmt: skip
+    lads, resnet = row["Method:lads"], row["Method:resnet-50"]
+    assert lads["title_head"] == lads["put_forward"] == lads["one_paper"] == 1
+    assert resnet["title_head"] == resnet["put_forward"] == resnet["one_paper"] == 0
+    assert resnet["after_use"] == 1
+    assert resnet["log_papers"] == pytest.approx(np.log1p(7))
+
+
+def test_a_corpus_without_concepts_proposes_nothing():
+    assert mark_contributions([], resolve_concepts([])) == []
+
+
+def test_the_shipped_model_is_small_and_matches_the_features():
+    assert MODEL_PATH.stat().st_size < 200_000
+    stored = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+    assert tuple(stored["features"]) == FEATURES
+    model = load_model()
+    assert len(model.weights) == len(model.mean) == len(model.scale) == len(FEATURES)
+    assert 0 < model.threshold < 1
+
+
+def test_the_bundled_example_keeps_its_contributions_and_datasets(example_graph):
+    proposed = {
+        example_graph.nodes[c]["name"]
+        for _, c, key in example_graph.edges(keys=True)
+        if key == "PROPOSES"
+    }
+    assert {"LADS", "Light-DDG", "SelKD", "SIIHPC", "EmbedLLM"} <= proposed
+    datasets = {d["name"] for _, d in example_graph.nodes(data=True) if d["label"] == "Dataset"}
+    assert {"CIFAR-10", "CIFAR-100", "ImageNet-100"} <= datasets
+
+
+@pytest.mark.parametrize(
+    "short, name",
+    [("KD", "knowledge distillation"), ("KNN", "k-nearest neighbor"),
+     ("IMVC", "incomplete multi-view clustering")],
+)  # fmt: skip
+def test_the_bundled_example_finds_a_concept_by_its_acronym(example_graph, short, name):
+    found = [
+        d["name"].casefold()
+        for _, d in example_graph.nodes(data=True)
+        if short in d.get("aliases", [])
+    ]
+    assert name in found
