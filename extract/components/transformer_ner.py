@@ -172,7 +172,7 @@ class TransformerNER:
         except (OSError, ValueError) as e:
             raise ExtractionError(
                 f"{model_dir}: not a paperkg transformer NER folder ({e}); "
-                "reinstall paperkg or retrain with `paperkg train --transformer`."
+                "reinstall paperkg or retrain with `paperkg train`."
             ) from e
         self._tokenizer.no_truncation()
         self._tokenizer.no_padding()
