@@ -35,7 +35,13 @@ def graph_to_json(graph: nx.DiGraph) -> dict:
 def graph_from_json(data: dict) -> nx.DiGraph:
     """Inverse of :func:`graph_to_json`; a format-1 graph (a keyed multigraph) comes back
     as the DiGraph of :func:`one_edge_per_pair`."""
-    version = data.get("graph", {}).get("paperkg_format", 1)
+    head = data.get("graph", {})
+    if not isinstance(head, dict):
+        raise GraphError(
+            f"graph.json: 'graph' should be an object of graph attributes, got {head!r}; "
+            "rebuild the file with `paperkg build`"
+        )
+    version = head.get("paperkg_format", 1)
     if version not in (1, FORMAT_VERSION):
         raise GraphError(
             f"graph.json format {version!r}: this paperkg reads formats 1 and "
@@ -43,6 +49,12 @@ def graph_from_json(data: dict) -> nx.DiGraph:
         )
     multigraph = bool(data.get("multigraph", version == 1))
     graph = nx.node_link_graph(data, directed=True, multigraph=multigraph, edges="edges")
+    if not multigraph and graph.number_of_edges() != len(data["edges"]):
+        raise GraphError(
+            f"graph.json lists {len(data['edges'])} edges but only "
+            f"{graph.number_of_edges()} distinct pairs of nodes: paperkg never writes two "
+            "edges for one pair; rebuild the file with `paperkg build`"
+        )
     graph.graph.pop("paperkg_format", None)
     return one_edge_per_pair(graph) if multigraph else graph
 

@@ -61,7 +61,8 @@ def test_a_format_1_multigraph_is_refused_and_maps_once_converted():
     multi = nx.MultiDiGraph()  # graph.json format 1: the edge type was the edge key
     multi.add_nodes_from(digraph.nodes(data=True))
     for u, v, data in digraph.edges(data=True):
-        multi.add_edge(u, v, key=data.pop("type"), **data)
+        attrs = dict(data)
+        multi.add_edge(u, v, key=attrs.pop("type"), **attrs)
 
     def drawn(m):
         return [(n.name, n.papers) for n in m.nodes], [(k.source, k.target) for k in m.links]

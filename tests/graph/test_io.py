@@ -64,6 +64,24 @@ def test_a_format_1_file_with_two_edges_for_a_pair_is_refused(tmp_path):
         load_graph(tmp_path)
 
 
+def test_a_format_2_file_with_two_edges_for_a_pair_is_refused_not_merged(tmp_path):
+    data = json.loads(save_graph(load_graph(FORMAT_1), tmp_path / "graph.json").read_text())
+    data["edges"].append({**data["edges"][0], "type": "USES", "count": 1})
+    (tmp_path / "graph.json").write_text(json.dumps(data))
+
+    with pytest.raises(GraphError, match="lists 9 edges but only 8 distinct pairs of nodes"):
+        load_graph(tmp_path)
+
+
+def test_a_graph_json_whose_graph_is_not_an_object_gets_one_clear_error(tmp_path):
+    data = json.loads(FORMAT_1.read_text())
+    data["graph"] = None
+    (tmp_path / "graph.json").write_text(json.dumps(data))
+
+    with pytest.raises(GraphError, match="'graph' should be an object"):
+        load_graph(tmp_path)
+
+
 def test_a_newer_format_is_refused_with_what_to_do(tmp_path):
     data = json.loads(FORMAT_1.read_text())
     data["graph"]["paperkg_format"] = 3

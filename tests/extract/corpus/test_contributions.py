@@ -116,8 +116,8 @@ def test_the_shipped_model_is_small_and_matches_the_features():
 def test_the_bundled_example_keeps_its_contributions_and_datasets(example_graph):
     proposed = {
         example_graph.nodes[c]["name"]
-        for _, c, key in example_graph.edges(keys=True)
-        if key == "PROPOSES"
+        for _, c, kind in example_graph.edges(data="type")
+        if kind == "PROPOSES"
     }
     assert {"LADS", "Light-DDG", "SelKD", "SIIHPC", "EmbedLLM"} <= proposed
     datasets = {d["name"] for _, d in example_graph.nodes(data=True) if d["label"] == "Dataset"}
