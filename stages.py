@@ -23,7 +23,7 @@ import networkx as nx
 import pandas as pd
 
 from .extract.cache import ExtractionCache, pipeline_identity
-from .extract.corpus.contributions import mark_contributions
+from .extract.corpus import decide_concepts, mark_contributions
 from .extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
 from .extract.dask_cluster import dask_client, extract_on_dask
 from .extract.labels import choose_labels, choose_labels_on_dask, relabel, unify_concept_labels
@@ -31,7 +31,6 @@ from .extract.mention_table import PARTITION_ROWS, mention_table
 from .extract.model_names import resolve_model
 from .extract.readers import read_inputs
 from .extract.resolve import resolve_concepts
-from .extract.specificity import drop_generic
 from .extract.titles import mark_title_proposals
 from .graph.builder import build_knowledge_graph, paper_concepts
 from .graph.hierarchy import broader_concepts
@@ -204,10 +203,11 @@ def read_titles_and_vote_labels(corpus: Corpus) -> Corpus:
 
 
 def resolve(corpus: Corpus) -> Corpus:
-    """Mentions to canonical concepts; one label per concept; generic concepts left out."""
+    """Mentions to canonical concepts; one label per concept; the concept model's
+    decision: each concept's label, and the generic ones left out."""
     resolution = resolve_concepts(corpus.results, alias_file=corpus.options.alias_file)
     resolution = unify_concept_labels(resolution)
-    resolution = drop_generic(corpus.results, resolution)
+    resolution = decide_concepts(corpus.results, resolution)
     return replace(corpus, resolution=resolution)
 
 

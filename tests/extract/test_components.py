@@ -130,15 +130,15 @@ def test_a_name_that_only_says_the_kind_of_approach_is_not_proposed(nlp):
 )
 def test_unnamed_datasets_are_not_concepts(nlp, phrase):
     """The NER may tag them (SciERC marks any data); the concept stage leaves them out."""
+    from paperkg.extract.corpus import decide_concepts
     from paperkg.extract.extractor import extract_mentions
     from paperkg.extract.labels import unify_concept_labels
     from paperkg.extract.resolve import resolve_concepts
-    from paperkg.extract.specificity import drop_generic
     from paperkg.records import Paper
 
     text = f"Experiments on {phrase} and on CIFAR-10 confirm the gains."
     results = extract_mentions(nlp, [Paper(id="p", abstract=text, text=text, source="t")])
-    resolution = drop_generic(results, unify_concept_labels(resolve_concepts(results)))
+    resolution = decide_concepts(results, unify_concept_labels(resolve_concepts(results)))
     datasets = [c.name for c in resolution.concepts.values() if c.label == "Dataset"]
     assert datasets == ["CIFAR-10"]
 

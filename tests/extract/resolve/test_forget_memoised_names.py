@@ -59,7 +59,7 @@ def test_a_build_that_fails_after_resolution_leaves_no_name_memoised(tmp_path, m
     def broken_step(*args, **kwargs):
         raise RuntimeError("a step after resolution failed")
 
-    monkeypatch.setattr(stages, "drop_generic", broken_step)  # before the build's own emptying
+    monkeypatch.setattr(stages, "decide_concepts", broken_step)  # before the build's own emptying
     data = tmp_path / "a.jsonl"
     data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
 
