@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ...errors import ExtractionError
 from ...records import Concept, PaperMentions, Resolution, concept_node_id
 from ..specificity import NAMED_SHARE, generic_reason
 from .concept_features import concept_features, hashed
@@ -91,7 +92,13 @@ class ConceptModel:
 @lru_cache(maxsize=4)
 def load_model(path: str | Path = MODEL_FILE) -> ConceptModel:
     """The concept model stored at ``path`` (the shipped one by default)."""
-    return ConceptModel.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+    try:
+        return ConceptModel.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ExtractionError(
+            f"{path}: not a concept model this paperkg can use ({e}); reinstall paperkg, "
+            "or retrain it with bench/concept_training.py"
+        ) from e
 
 
 def _keep_one_per_paper(

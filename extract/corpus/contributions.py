@@ -58,9 +58,11 @@ from pathlib import Path
 
 import numpy as np
 
+from ...errors import ExtractionError
 from ...records import PaperMentions, Resolution
 from ..names import is_coined_name, looks_like_name
 from ..put_forward import put_forward_windows
+from ..resolve.memo import name_memo
 
 __all__ = [
     "FEATURES",
@@ -172,20 +174,25 @@ class ContributionModel:
 @lru_cache(maxsize=1)
 def load_model(path: str | Path = MODEL_PATH) -> ContributionModel:
     """The model stored at ``path`` (the shipped one by default)."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    if tuple(data["features"]) != FEATURES:
-        raise ValueError(
-            f"{path}: trained on features {data['features']}, this code computes {FEATURES}; "
-            "retrain with bench/train_contributions.py"
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        if tuple(data["features"]) != FEATURES:
+            raise ValueError(
+                f"trained on features {data['features']}, this code computes {FEATURES}"
+            )
+        return ContributionModel(
+            weights=tuple(data["weights"]),
+            bias=data["bias"],
+            mean=tuple(data["mean"]),
+            scale=tuple(data["scale"]),
+            threshold=data["threshold"],
+            floor=data["floor"],
         )
-    return ContributionModel(
-        weights=tuple(data["weights"]),
-        bias=data["bias"],
-        mean=tuple(data["mean"]),
-        scale=tuple(data["scale"]),
-        threshold=data["threshold"],
-        floor=data["floor"],
-    )
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ExtractionError(
+            f"{path}: not a contribution model this paperkg can use ({e}); reinstall paperkg, "
+            "or retrain it with bench/train_contributions.py"
+        ) from e
 
 
 #: papers whose signs are held in memory at once (a row per concept a paper names)
@@ -308,7 +315,7 @@ def _paper_rows(result: PaperMentions, concept_ids: list, resolution: Resolution
     return rows
 
 
-@lru_cache(maxsize=1 << 16)
+@name_memo
 def _surface_signs(surface: str) -> tuple[bool, bool, bool, bool, int]:
     """What one written form says: coined, name-like, lower case, Title Case of several
     words, and its words (names recur across papers: computed once each)."""

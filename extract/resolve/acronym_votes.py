@@ -29,7 +29,6 @@ from ..names import is_coined_name
 from .keys import (
     GENERIC_TAILS,
     appended_acronym,
-    canonical_key,
     clean_surface,
     is_acronym,
     parenthetical_definition,
@@ -37,6 +36,7 @@ from .keys import (
 )
 from .lexicon import LOWERCASE_WORDS
 from .memo import name_memo
+from .short_names import letters_of, shares_head_and_spells_rest, spells_name, title_abbreviations
 
 __all__ = [
     "ACRONYM_MAJORITY",
@@ -46,7 +46,6 @@ __all__ = [
     "paper_definitions",
     "initials_long_forms",
     "paper_long_forms",
-    "title_abbreviations",
 ]
 
 #: share of a bare acronym's corpus definitions its majority long form must hold
@@ -108,7 +107,7 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
         if " " in short:  # "Repulsive Unsigned Distance Function (Repulsive UDF)"
             before = _preceding_mention(text, mention, ends)
             if before is not None and _CLOSING.match(text, mention.end):
-                if _shares_head_and_spells_rest(short, clean_surface(before.text), before.label):
+                if shares_head_and_spells_rest(short, clean_surface(before.text), before.label):
                     defined[short] = before.text
             continue
         # "SHORT (long form)"
@@ -120,7 +119,7 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
             and _CLOSING.match(text, long.end)
             and (is_acronym(short) or is_coined_name(short))
             and (
-                letters_in_order(_letters(short), long.text)
+                letters_in_order(letters_of(short), long.text)
                 or spells_name(short, long.text, long.label)
             )
         ):
@@ -157,120 +156,11 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
         first = forms[short][0]
         if len(forms[short]) == 1 and _overlaps(long.text, first) and long.text != first:
             forms[short] = [long.text]  # the NER's boundaries beat the matcher's
-        elif long.text not in forms[short] and letters_in_order(_letters(short), long.text):
+        elif long.text not in forms[short] and letters_in_order(letters_of(short), long.text):
             forms[short].append(long.text)
     for short, long in title_abbreviations(result, forms).items():
         forms[short] = [long]
     return forms
-
-
-#: letters a short name needs before it is read as abbreviating a title's name
-_MIN_TITLE_SHORT = 3
-
-
-def title_abbreviations(
-    result: PaperMentions, known: Mapping[str, object] | None = None
-) -> dict[str, str]:
-    """Short names a paper never defines in brackets but that abbreviate a name its
-    title gives: "GLOBER: … via GLOBal Guided Video DecodER", "NeuralGF: … Learning
-    Neural Gradient Function", a title "Double Gumbel Q-Learning" and an abstract's
-    "DoubleGum".
-
-    The short name is an acronym or a coined name ("NeuralGF") of at least
-    :data:`_MIN_TITLE_SHORT` letters, written in the title or put forward by the
-    abstract ("we propose AGILE"); its letters spell, in order, exactly one
-    longer mention of which one of the two is in the title. A name the paper
-    merely uses ("we fine-tune LLaMA") is not read against its title.
-
-    >>> from paperkg.records import Mention, Paper, PaperMentions
-    >>> title = "Learning Neural Gradient Function"
-    >>> text = "We propose NeuralGF for normals. NeuralGF works."
-    >>> paper = Paper(id="p", abstract=text, text=text, source="x", title=title)
-    >>> doc = paper.document
-    >>> found = PaperMentions(paper, [
-    ...     Mention("Neural Gradient Function", "METHOD", 9, 33, title),
-    ...     Mention("NeuralGF", "METHOD", doc.index("NeuralGF"), doc.index("NeuralGF") + 8, "")])
-    >>> title_abbreviations(found)
-    {'NeuralGF': 'Neural Gradient Function'}
-    """
-    title = (result.paper.title_text or result.paper.title or "").strip()
-    if not title:
-        return {}
-    known = known or {}
-    from ..put_forward import put_forward_windows
-
-    document = result.paper.document
-    title_end = len(title)
-    windows = None
-    longs = [
-        (m.start, clean_surface(m.text), m.label)
-        for m in result.mentions
-        if (" " in m.text.strip() or "-" in m.text) and "(" not in m.text
-    ]
-    if not any(start < title_end for start, _, _ in longs) and not any(
-        m.start < title_end for m in result.mentions
-    ):
-        return {}  # nothing in the title to abbreviate, nor a short name there
-    found: dict[str, str] = {}
-    for mention in result.mentions:
-        if " " in mention.text.strip() or not _name_shaped(mention.text):
-            continue
-        short = clean_surface(mention.text)
-        letters = _letters(short)
-        if (
-            short in known
-            or short in found
-            or sum(c.isalpha() for c in letters) < _MIN_TITLE_SHORT
-            or not (is_acronym(short) or is_coined_name(short))
-        ):
-            continue
-        short_in_title = mention.start < title_end
-        if not short_in_title:
-            if windows is None:
-                windows = put_forward_windows(document, title_end)
-            if not any(a <= mention.start < b for a, b in windows):
-                continue
-        candidates: dict[str, str] = {}  # one per concept key ("… Function", "… functions")
-        for start, surface, label in longs:
-            if (
-                (short_in_title or start < title_end)
-                and short.casefold() not in surface.casefold()
-                and spells_name(letters, surface, label)
-                and (key := canonical_key(surface, label))
-            ):
-                candidates.setdefault(key, surface)
-        if len(candidates) == 1:
-            found[short] = next(iter(candidates.values()))
-    return found
-
-
-def _name_shaped(text: str) -> bool:
-    """A quick test before the exact ones: two capitals at least ("LICO", "NeuralGF")."""
-    capitals = 0
-    for c in text:
-        capitals += c.isupper()
-        if capitals >= 2:
-            return True
-    return False
-
-
-def _shares_head_and_spells_rest(short: str, long: str, label: str) -> bool:
-    """Whether a short name of several words is the long one's first words and an
-    acronym of the rest: "Repulsive UDF" for "Repulsive Unsigned Distance Function".
-
-    >>> _shares_head_and_spells_rest(
-    ...     "Repulsive UDF", "Repulsive Unsigned Distance Function", "METHOD")
-    True
-    >>> _shares_head_and_spells_rest("deep RL", "deep reinforcement", "METHOD")
-    False
-    """
-    *head, acronym = short.split()
-    words = long.split()
-    if not head or not is_acronym(acronym) or len(words) <= len(head) + 1:
-        return False
-    if [w.casefold() for w in words[: len(head)]] != [w.casefold() for w in head]:
-        return False
-    return spells_name(acronym, " ".join(words[len(head) :]), label)
 
 
 def _preceding_mention(text: str, mention: Mention, ends: dict[int, Mention]) -> Mention | None:
@@ -299,7 +189,7 @@ def _defines(short: str, long: str) -> bool:
     if " " not in long.strip() and "-" not in long:
         return False
     if is_acronym(short):
-        return letters_in_order(_letters(short), long)
+        return letters_in_order(letters_of(short), long)
     return (
         2 <= len(short) <= 5
         and short.isalpha()
@@ -307,11 +197,6 @@ def _defines(short: str, long: str) -> bool:
         and short not in LOWERCASE_WORDS
         and short == "".join(w[0] for w in re.split(r"[\s-]+", long.lower()) if w)
     )
-
-
-def _letters(short: str) -> str:
-    """The letters of a short form: "S3D" -> "SD" (a tokenizer may split "3D" off)."""
-    return "".join(c for c in short if not c.isdigit())
 
 
 _OPENING = re.compile(r"\s*\(\s*")
@@ -433,68 +318,6 @@ def initials_long_forms(result: PaperMentions, defined: Mapping[str, str]) -> di
         if len(letters) >= 2 and len(candidates) == 1:
             found[(label, short)] = next(iter(candidates.values()))
     return found
-
-
-#: words a short name may skip in the name it abbreviates
-_FILLER_WORDS = frozenset("of for and the with a an to in on via by from".split())
-
-
-@name_memo
-def spells_name(short: str, long: str, label: str) -> bool:
-    """Whether ``short`` abbreviates ``long`` closely enough to be read as it without a
-    bracketed definition: its letters in order, the first at the start, the last
-    named word used, and its capitals at word starts or capitals of ``long`` (all of
-    them for a coined name, most of them for an acronym).
-
-    >>> spells_name("NeuralGF", "Neural Gradient Function", "METHOD")
-    True
-    >>> spells_name("AGILE", "Attention-Guided Incremental Learning", "METHOD")
-    True
-    >>> spells_name("GLOBER", "GLOBal Guided Video DecodER", "METHOD")
-    True
-    >>> spells_name("X-Prompt", "eXtensible Prompt", "METHOD")
-    True
-    >>> spells_name("SGD", "Single Index Models", "METHOD")  # capitals inside words
-    False
-    >>> spells_name("CoPriv", "cryptographically-secure privacy protection", "METHOD")
-    False
-    """
-    chars = [c for c in short if c.isalpha()]
-    if not chars:
-        return False
-    words = [(m.start(), m.group(0)) for m in re.finditer(r"[^\s\-/]+", long)]
-    tails = GENERIC_TAILS.get(label, frozenset()) | _FILLER_WORDS
-    named = [i for i, (_, w) in enumerate(words) if w.lower() not in tails]
-    if not named:
-        return False
-    last_named = named[-1]
-    starts = {start for start, _ in words}
-    word_of = {}
-    for index, (start, word) in enumerate(words):
-        for k in range(start, start + len(word)):
-            word_of[k] = index
-    marked = [k for k, c in enumerate(chars) if k and c.isupper()]
-    coined = any(c.islower() for c in chars)
-    # capitals of the short form that may land inside a lower-case word
-    allowed = 0 if coined else len(marked) // 2
-
-    def match(k: int, position: int, loose: int, last_used: bool) -> bool:
-        if k == len(chars):
-            return last_used
-        for p in range(position, len(long)):
-            if long[p].casefold() != chars[k].casefold() or p not in word_of:
-                continue
-            if k == 0 and p != 0 and not (long[p].isupper() and word_of[p] == 0):
-                continue  # "X-Prompt" for "eXtensible Prompt": a capital inside the first word
-            strict = k in marked and not (p in starts or long[p].isupper())
-            if strict and loose >= allowed:
-                continue
-            used = last_used or word_of[p] == last_named
-            if match(k + 1, p + 1, loose + strict, used):
-                return True
-        return False
-
-    return match(0, 0, 0, False)
 
 
 @name_memo

@@ -154,9 +154,15 @@ class _Reader:
                 ev.short_surface[short_key][short] += 1
                 ev.long_surface[long_key][clean_surface(long)] += 1
                 ev.acronym_surfaces.add(short)
-                papers = ev.acronyms_of[long_key].setdefault(clean_surface(short), [])
-                if not papers or papers[-1] != result.paper.id:
-                    papers.append(result.paper.id)
+                # under the long form's key as its concept will have it, which may
+                # leave out a word its label makes redundant ("… masking strategy")
+                labelled = {
+                    canonical_key(long, lb) for lb in labels_of[short_key] | labels_of[long_key]
+                }
+                for key in sorted(({long_key} | labelled) - {""}):
+                    papers = ev.acronyms_of[key].setdefault(clean_surface(short), [])
+                    if not papers or papers[-1] != result.paper.id:
+                        papers.append(result.paper.id)
             for other in long_forms[short][1:]:
                 ev.paper_links.append((short, long, other, result.paper.id))
 

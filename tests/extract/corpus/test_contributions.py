@@ -136,3 +136,16 @@ def test_the_bundled_example_finds_a_concept_by_its_acronym(example_graph, short
         if short in d.get("aliases", [])
     ]
     assert name in found
+
+
+@pytest.mark.parametrize("text", ["not json", '{"features": ["title"]}'])
+def test_a_damaged_model_file_is_one_clear_error(tmp_path, text):
+    from paperkg.errors import ExtractionError
+    from paperkg.extract.corpus import concept_model, contributions
+
+    bad = tmp_path / "model.json"
+    bad.write_text(text)
+    with pytest.raises(ExtractionError, match="bench/train_contributions.py"):
+        contributions.load_model(bad)
+    with pytest.raises(ExtractionError, match="bench/concept_training.py"):
+        concept_model.load_model(bad)

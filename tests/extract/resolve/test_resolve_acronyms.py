@@ -398,6 +398,9 @@ def test_a_name_using_an_acronym_meets_a_long_form_seen_only_in_its_definition()
         ("Knowledge Distillation (KD)", "knowledge distillation", "KD"),
         ("K-nearest neighbors (KNN)", "k-nearest neighbor", "KNN"),
         ("Deep Q Network DQN", "deep q network", "DQN"),
+        # the concept's key leaves out a word its label makes redundant
+        ("random fragment masking strategy (RFMS)", "random fragment masking", "RFMS"),
+        ("deep reinforcement learning method (DRLM)", "deep reinforcement learning", "DRLM"),
     ],
 )
 def test_the_bare_acronym_of_a_definition_is_always_an_alias(written, long_key, short):
