@@ -19,6 +19,7 @@ from pathlib import Path
 import networkx as nx
 
 from ..atomic import atomic_open
+from ..graph.validate import check_graph
 
 LIST_SEPARATOR = "; "
 
@@ -158,6 +159,7 @@ def write_graphml(graph: nx.DiGraph, path: str | Path) -> Path:
     reads back with :func:`networkx.read_graphml` as the same graph. An edge has
     no ``id``: a paperkg graph has one edge per pair, its type the ``type`` attribute.
     """
+    check_graph(graph)
     path = Path(path)
     graph_keys = _keys([graph.graph], 0)
     node_keys = _keys((a for _, a in graph.nodes(data=True)), len(graph_keys))

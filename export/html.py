@@ -51,6 +51,7 @@ from ..defaults import DEFAULT_MAX_NODES, EDGES_PER_NODE, PHYSICS_MAX_NODES
 from ..errors import ExportError
 from ..graph.layout import spring_layout
 from ..graph.schema import NODE_LABELS
+from ..graph.validate import check_graph
 from .offline_page import ASSETS, inline_asset, render_page, write_page
 from .styles import OTHER_STYLE, STYLES
 from .view_network import view_network
@@ -155,6 +156,7 @@ def write_html(
     ExportError
         For an unknown label, a negative limit, or a file that cannot be written.
     """
+    check_graph(graph)
     path = Path(path)
     wanted = check_labels(labels)
     _check_limits(max_nodes=max_nodes, max_edges=max_edges, min_papers=min_papers)

@@ -43,6 +43,7 @@ from ..defaults import DEFAULT_MAP_NODES, MAP_MIN_PAPERS
 from ..errors import ExportError
 from ..graph.concept_map import OTHER_COLOR, ConceptMap, MapNode, concept_map
 from ..graph.schema import CONCEPT_LABELS, PAPER, PAPER_EDGE_TYPES, PROPOSES
+from ..graph.validate import check_graph
 from .offline_page import ASSETS, inline_asset, render_page, write_page
 from .styles import STYLES, short
 
@@ -153,6 +154,7 @@ def write_map_html(
     ExportError
         For an unknown label, a limit below 1, or a file that cannot be written.
     """
+    check_graph(graph)
     path = Path(path)
     wanted = _check_labels(labels)
     if max_nodes < 1:

@@ -36,6 +36,7 @@ import networkx as nx
 from ..atomic import atomic_directory
 from ..errors import ExportError
 from ..graph.schema import EDGE_TYPES, NODE_LABELS
+from ..graph.validate import check_graph
 from . import cypher
 from .neo4j_rows import EDGE_META, NODE_META, neo4j_value, node_label, rel_pattern
 
@@ -224,6 +225,7 @@ def write_neo4j_bundle(
         The graph does not follow :mod:`paperkg.graph.schema`, or ``outdir``
         cannot be written.
     """
+    check_graph(graph)
     outdir = Path(outdir)
     report = BundleReport(outdir=outdir)
     writer = _CellWriter()

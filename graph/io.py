@@ -18,7 +18,7 @@ import networkx as nx
 
 from ..atomic import atomic_open
 from ..errors import GraphError
-from .validate import check_graph_json
+from .validate import check_graph, check_graph_json
 
 FORMAT_VERSION = 2
 _ENCODER = json.JSONEncoder(ensure_ascii=False)
@@ -26,7 +26,7 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False)
 
 def graph_to_json(graph: nx.DiGraph) -> dict:
     """The node-link form of ``graph`` that :func:`graph_from_json` reads back."""
-    _check_digraph(graph)
+    check_graph(graph)
     data = nx.node_link_data(graph, edges="edges")
     data["graph"] = {**data.get("graph", {}), "paperkg_format": FORMAT_VERSION}
     return data
@@ -86,14 +86,6 @@ def one_edge_per_pair(graph: nx.MultiDiGraph) -> nx.DiGraph:
     return out
 
 
-def _check_digraph(graph: nx.Graph) -> None:
-    if graph.is_multigraph() or not graph.is_directed():
-        raise GraphError(
-            f"a paperkg graph is a networkx.DiGraph, got a {type(graph).__name__}; "
-            "convert a MultiDiGraph with paperkg.graph.one_edge_per_pair(graph)"
-        )
-
-
 def save_graph(graph: nx.DiGraph, path: str | Path) -> Path:
     """Write ``graph`` as ``graph.json`` (node-link JSON), atomically.
 
@@ -117,7 +109,7 @@ def save_graph(graph: nx.DiGraph, path: str | Path) -> Path:
      ]}
     <BLANKLINE>
     """
-    _check_digraph(graph)
+    check_graph(graph)
     path = Path(path)
     dumps = _ENCODER.encode  # one encoder: json.dumps(..., ensure_ascii=False) makes one a call
 

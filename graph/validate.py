@@ -20,9 +20,28 @@ from __future__ import annotations
 
 from numbers import Real
 
+import networkx as nx
+
 from ..errors import GraphError
 
-__all__ = ["check_graph_json"]
+__all__ = ["check_graph", "check_graph_json"]
+
+
+def check_graph(graph) -> None:
+    """Refuse anything but the DiGraph paperkg builds, saying how to get one (the
+    analytics and every writer call it first)."""
+    if isinstance(graph, nx.MultiDiGraph):  # paperkg's graph until graph.json format 2
+        raise GraphError(
+            f"expected the networkx.DiGraph paperkg builds, got a {type(graph).__name__}; "
+            "convert it with paperkg.graph.one_edge_per_pair(graph), "
+            "or load graph.json with paperkg.load_graph, which does"
+        )
+    if not isinstance(graph, nx.DiGraph):
+        raise GraphError(
+            f"expected the networkx.DiGraph paperkg builds, got {type(graph).__name__}; "
+            "load one with paperkg.load_graph('out/graph.json')"
+        )
+
 
 _HINT = "rebuild the file with `paperkg build`"
 

@@ -12,21 +12,7 @@ import networkx as nx
 
 from ...errors import GraphError
 from ..schema import PAPER, PAPER_EDGE_TYPES
-
-
-def check_graph(graph) -> None:
-    """Refuse anything but the DiGraph paperkg builds, saying how to get one."""
-    if isinstance(graph, nx.MultiDiGraph):  # paperkg's graph until graph.json format 2
-        raise GraphError(
-            f"expected the networkx.DiGraph paperkg builds, got a {type(graph).__name__}; "
-            "convert it with paperkg.graph.one_edge_per_pair(graph), "
-            "or load graph.json with paperkg.load_graph, which does"
-        )
-    if not isinstance(graph, nx.DiGraph):
-        raise GraphError(
-            f"expected the networkx.DiGraph paperkg builds, got {type(graph).__name__}; "
-            "load one with paperkg.load_graph('out/graph.json')"
-        )
+from ..validate import check_graph
 
 
 def check_node(graph: nx.DiGraph, node: str) -> None:
