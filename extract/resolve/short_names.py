@@ -64,9 +64,7 @@ def title_abbreviations(
         for m in result.mentions
         if (" " in m.text.strip() or "-" in m.text) and "(" not in m.text
     ]
-    if not any(start < title_end for start, _, _ in longs) and not any(
-        m.start < title_end for m in result.mentions
-    ):
+    if not any(m.start < title_end for m in result.mentions):
         return {}  # nothing in the title to abbreviate, nor a short name there
     found: dict[str, str] = {}
     for mention in result.mentions:
