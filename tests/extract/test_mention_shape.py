@@ -8,7 +8,8 @@ from paperkg.extract.components.mention_shape import MentionShape
 from paperkg.extract.pipeline import BASE_MODEL
 
 ALL_RULES = dict.fromkeys(
-    "whole_words balanced filler needs_noun idioms citations coordination".split(), True
+    "whole_words balanced filler needs_noun idioms citations coordination kind_tails".split(),
+    True,
 )
 
 
@@ -128,6 +129,52 @@ def test_real_mentions_are_kept(tagger, text, tagged):
     assert shaped(tagger, text, tagged) == [tagged]
 
 
+@pytest.mark.parametrize(
+    "text, tagged, expected",
+    [
+        # a kind word after a name is no part of it
+        (
+            "We use a scaled symmetric sampling method here.",
+            "scaled symmetric sampling method",
+            ["scaled symmetric sampling"],
+        ),
+        (
+            "We solve large integer programming problems fast.",
+            "integer programming problems",
+            ["integer programming"],
+        ),
+        (
+            "It is a divide-and-conquer approach to routing.",
+            "divide-and-conquer approach",
+            ["divide-and-conquer"],
+        ),
+        # model, training, layer ... only after a proper name
+        ("Each GCN layer mixes features.", "GCN layer", ["GCN"]),
+        ("We halve the cost of UNet training here.", "UNet training", ["UNet"]),
+        (
+            "We train latent diffusion models.",
+            "latent diffusion models",
+            ["latent diffusion models"],
+        ),
+        ("We use adversarial training here.", "adversarial training", ["adversarial training"]),
+        # the rest must name a thing: a kind of method, a Title-Case name, one capitalised word
+        ("We study an LLM-based method here.", "LLM-based method", ["LLM-based method"]),
+        (
+            "We present the Guided Imagination Framework today.",
+            "Guided Imagination Framework",
+            ["Guided Imagination Framework"],
+        ),
+        (
+            "The network learns the Pizza algorithm for addition.",
+            "Pizza algorithm",
+            ["Pizza algorithm"],
+        ),
+    ],
+)
+def test_kind_words_after_a_name_are_dropped(tagger, text, tagged, expected):
+    assert shaped(tagger, text, tagged) == expected
+
+
 def test_each_rule_can_be_switched_off(tagger):
     text, tagged = (
         "We compare unimodal and multimodal models today.",
@@ -137,6 +184,9 @@ def test_each_rule_can_be_switched_off(tagger):
     assert shaped(
         tagger, "We study pre-training now.", "pre", whole_words=False, needs_noun=False
     ) == ["pre"]
+    assert shaped(tagger, "Each GCN layer mixes features.", "GCN layer", kind_tails=False) == [
+        "GCN layer"
+    ]
 
 
 def test_proposed_is_carried_to_the_reshaped_mention(tagger):
@@ -145,7 +195,7 @@ def test_proposed_is_carried_to_the_reshaped_mention(tagger):
     span._.proposed = True
     doc.ents = [span]
     doc = MentionShape(**ALL_RULES)(doc)
-    assert [(e.text, e._.proposed) for e in doc.ents] == [("FooNet models", True)]
+    assert [(e.text, e._.proposed) for e in doc.ents] == [("FooNet", True)]
 
 
 def test_shipped_pipelines_end_with_the_shape_component(nlp):
