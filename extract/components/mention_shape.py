@@ -13,7 +13,9 @@ shapes that no reader would accept as a concept:
 - an idiom read as a term: "gained attention", "at scale";
 - a citation: "Smith et al.", "(Vaswani et al., NeurIPS 2017)";
 - a kind word run on after the name: "scaled symmetric sampling method",
-  "integer programming problems", "GCN layer", "UNet training".
+  "integer programming problems", "GCN layer", "UNet training";
+- a name inside a word group: "GNN-based methods", "RLHF-like", "ZOO-based VFL"
+  (two names).
 
 :class:`MentionShape` runs last in the pipeline and reshapes ``doc.ents``
 accordingly. Each rule is a switch of the component's config, so each can be
@@ -29,7 +31,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from ..names import looks_like_name, proper_name_token, title_cased
-from .lexicon import FILLER_ADJECTIVES
+from .lexicon import FILLER_ADJECTIVES, METHOD_GENERIC_HEADS
 
 if not Span.has_extension("proposed"):
     Span.set_extension("proposed", default=False)
@@ -217,6 +219,55 @@ def without_kind_tail(doc: Doc, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+#: second halves of a hyphenated word that make a name into a modifier: "GNN-based"
+NAME_SUFFIXES = frozenset(
+    """
+    based like guided driven powered assisted augmented inspired style synthesized
+    generated enhanced equipped empowered
+    """.split()
+)
+#: a head that says only what kind of thing is built on the name ("GNN-based methods")
+_KIND_HEADS = KIND_TAILS | NAME_KIND_TAILS | METHOD_GENERIC_HEADS
+
+
+def name_and_head(doc: Doc, start: int, end: int) -> list[tuple[int, int, bool]]:
+    """The parts of a span that holds a name in a word group, ``(start, end, is_head)``:
+    "GNN-based methods" -> "GNN"; "ZOO-based VFL" -> "ZOO" and "VFL";
+    "Transformer-based architecture" -> "Transformer"; "RLHF-like" -> "RLHF".
+
+    Only a proper name before the suffix is cut out: common words ("model-based
+    reinforcement learning", "score-based diffusion models", "Gaussian Process-based
+    optimization") stay whole, so do a Title-Case coined name and a defined acronym's
+    long form ("Semantic-assisted Object Cluster (SOC)").
+    """
+    whole = [(start, end, True)]
+    cut = next(
+        (
+            k
+            for k in range(start + 1, end - 1)
+            if doc[k].text in _JOINERS
+            and doc[k + 1].lower_ in NAME_SUFFIXES
+            and not doc[k - 1].whitespace_
+            and not doc[k].whitespace_
+        ),
+        None,
+    )
+    if cut is None or any(t.text in "()" for t in doc[start:end]):
+        return whole
+    if doc[cut + 1].text[:1].isupper() or any(t.is_title for t in doc[cut + 2 : end]):
+        return whole  # Title Case: a coined name, or a title ("Language-based Colorization")
+    name = doc[start:cut]
+    one_name = len(name) == 1 and _is_name_like(name[0]) and not name[0].is_sent_start
+    if not (one_name or any(proper_name_token(t.text) for t in name)):
+        return whole
+    parts = [(start, cut, False)]
+    head = doc[cut + 2 : end]
+    if len(head) > 1 or (len(head) == 1 and _is_name_like(head[0])):
+        if head[-1].lower_ not in _KIND_HEADS or len(head) > 1:
+            parts.append((head.start, head.end, True))
+    return parts
+
+
 def names_a_thing(span: Span) -> bool:
     """Whether a span can name a concept: it ends on a noun, a gerund or a name.
 
@@ -324,6 +375,7 @@ def conjuncts(span: Span) -> list[tuple[int, int, str | None]]:
         "citations": True,
         "coordination": True,
         "kind_tails": True,
+        "name_in_word_group": True,
     },
 )
 def make_mention_shape(
@@ -337,6 +389,7 @@ def make_mention_shape(
     citations: bool,
     coordination: bool,
     kind_tails: bool,
+    name_in_word_group: bool,
 ) -> MentionShape:
     return MentionShape(
         whole_words=whole_words,
@@ -347,6 +400,7 @@ def make_mention_shape(
         citations=citations,
         coordination=coordination,
         kind_tails=kind_tails,
+        name_in_word_group=name_in_word_group,
     )
 
 
@@ -384,24 +438,37 @@ class MentionShape:
                     start, end = whole_words(doc, start, end)
                 if rules.get("balanced"):
                     start, end = balanced(doc, start, end)
-                if rules.get("filler") and end > start and not surface:
-                    start, end = without_filler(doc, start, end)
-                if rules.get("kind_tails") and end > start and not shared_head:
-                    start, end = without_kind_tail(doc, start, end)
-                if end <= start:
-                    continue
-                span = Span(doc, start, end, label=ent.label_)
-                if rules.get("needs_noun") and not surface and not names_a_thing(span):
-                    continue
-                if rules.get("idioms") and is_idiom(span):
-                    continue
-                span._.proposed = ent._.proposed
-                if surface:
-                    span._.surface = surface
-                shaped.append(span)
+                parts = [(start, end, True)]
+                if rules.get("name_in_word_group") and end > start and not surface:
+                    parts = name_and_head(doc, start, end)
+                for start, end, is_head in parts:
+                    span = self._shaped(doc, ent, start, end, surface, shared_head)
+                    if span is not None:
+                        span._.proposed = ent._.proposed and is_head
+                        shaped.append(span)
         kept = filter_spans(shaped)
         extras = {(s.start, s.end): (s._.proposed, s._.surface) for s in kept}
         doc.ents = kept
         for ent in doc.ents:  # doc.ents makes new Span objects: carry the attributes over
             ent._.proposed, ent._.surface = extras[(ent.start, ent.end)]
         return doc
+
+    def _shaped(
+        self, doc: Doc, ent: Span, start: int, end: int, surface: str | None, shared_head: bool
+    ) -> Span | None:
+        """One part of ``ent`` cut to a name, or None if no name is left."""
+        rules = self.rules
+        if rules.get("filler") and end > start and not surface:
+            start, end = without_filler(doc, start, end)
+        if rules.get("kind_tails") and end > start and not shared_head:
+            start, end = without_kind_tail(doc, start, end)
+        if end <= start:
+            return None
+        span = Span(doc, start, end, label=ent.label_)
+        if rules.get("needs_noun") and not surface and not names_a_thing(span):
+            return None
+        if rules.get("idioms") and is_idiom(span):
+            return None
+        if surface:
+            span._.surface = surface
+        return span

@@ -8,7 +8,7 @@ from paperkg.extract.components.mention_shape import MentionShape
 from paperkg.extract.pipeline import BASE_MODEL
 
 ALL_RULES = dict.fromkeys(
-    "whole_words balanced filler needs_noun idioms citations coordination kind_tails".split(),
+    "whole_words balanced filler needs_noun idioms citations coordination kind_tails name_in_word_group".split(),
     True,
 )
 
@@ -158,7 +158,11 @@ def test_real_mentions_are_kept(tagger, text, tagged):
         ),
         ("We use adversarial training here.", "adversarial training", ["adversarial training"]),
         # the rest must name a thing: a kind of method, a Title-Case name, one capitalised word
-        ("We study an LLM-based method here.", "LLM-based method", ["LLM-based method"]),
+        (
+            "We study a gradient-based method here.",
+            "gradient-based method",
+            ["gradient-based method"],
+        ),
         (
             "We present the Guided Imagination Framework today.",
             "Guided Imagination Framework",
@@ -175,6 +179,51 @@ def test_kind_words_after_a_name_are_dropped(tagger, text, tagged, expected):
     assert shaped(tagger, text, tagged) == expected
 
 
+@pytest.mark.parametrize(
+    "text, tagged, expected",
+    [
+        # a proper name inside a word group is the mention; a kind word after it goes
+        ("We compare GNN-based methods on graphs.", "GNN-based methods", ["GNN"]),
+        (
+            "We use a Transformer-based architecture here.",
+            "Transformer-based architecture",
+            ["Transformer"],
+        ),
+        ("It is an RLHF-like objective.", "RLHF-like", ["RLHF"]),
+        # ... and a name after it is a second mention
+        ("We attack ZOO-based VFL systems.", "ZOO-based VFL", ["ZOO", "VFL"]),
+        # common words before the suffix are part of the name
+        (
+            "We study model-based reinforcement learning.",
+            "model-based reinforcement learning",
+            ["model-based reinforcement learning"],
+        ),
+        (
+            "We train score-based diffusion models.",
+            "score-based diffusion models",
+            ["score-based diffusion models"],
+        ),
+        # so is a Title-Case coined name or a defined acronym's long form
+        (
+            "We add a Semantic-assisted Object Cluster (SOC) to it.",
+            "Semantic-assisted Object Cluster (SOC)",
+            ["Semantic-assisted Object Cluster (SOC)"],
+        ),
+    ],
+)
+def test_a_name_inside_a_word_group_is_cut_out(tagger, text, tagged, expected):
+    assert shaped(tagger, text, tagged) == expected
+
+
+def test_a_word_group_passes_proposed_to_its_head_only(tagger):
+    doc = tagger("We propose ZOO-based VFL systems.")
+    span = doc.char_span(11, len("We propose ZOO-based VFL"), label="METHOD")
+    span._.proposed = True
+    doc.ents = [span]
+    doc = MentionShape(**ALL_RULES)(doc)
+    assert [(e.text, e._.proposed) for e in doc.ents] == [("ZOO", False), ("VFL", True)]
+
+
 def test_each_rule_can_be_switched_off(tagger):
     text, tagged = (
         "We compare unimodal and multimodal models today.",
@@ -187,6 +236,9 @@ def test_each_rule_can_be_switched_off(tagger):
     assert shaped(tagger, "Each GCN layer mixes features.", "GCN layer", kind_tails=False) == [
         "GCN layer"
     ]
+    assert shaped(
+        tagger, "It is an RLHF-like objective.", "RLHF-like", name_in_word_group=False
+    ) == ["RLHF-like"]
 
 
 def test_proposed_is_carried_to_the_reshaped_mention(tagger):
