@@ -197,7 +197,7 @@ def without_kind_tail(doc: Doc, start: int, end: int) -> tuple[int, int]:
     """Drop a lower-case kind word after the name it follows (:data:`KIND_TAILS`,
     :data:`NAME_KIND_TAILS`): "integer programming problems" -> "integer programming".
 
-    The rest must still name a thing on its own, so "our method", "LLM-based
+    The rest must still name a thing on its own, so "our method", "gradient-based
     method" and a Title-Case name ("Guided Imagination Framework") stay whole.
     """
     if end - start < 2:
@@ -262,9 +262,10 @@ def name_and_head(doc: Doc, start: int, end: int) -> list[tuple[int, int, bool]]
         return whole
     parts = [(start, cut, False)]
     head = doc[cut + 2 : end]
-    if len(head) > 1 or (len(head) == 1 and _is_name_like(head[0])):
-        if head[-1].lower_ not in _KIND_HEADS or len(head) > 1:
-            parts.append((head.start, head.end, True))
+    # the head is a second name unless it is one word saying only what kind of thing
+    one_kind_word = len(head) == 1 and (head[0].lower_ in _KIND_HEADS or not _is_name_like(head[0]))
+    if len(head) and not one_kind_word:
+        parts.append((head.start, head.end, True))
     return parts
 
 
@@ -413,7 +414,8 @@ class MentionShape:
     Sets:
         ``Span._.surface`` (str or None) on a conjunct that borrows the
         coordination's shared head: the mention's text ("unimodal models").
-        ``Span._.proposed`` (bool) is carried from an entity to its reshaped parts.
+        ``Span._.proposed`` (bool) is carried from an entity to its reshaped parts
+        (of a word group such as "ZOO-based VFL", to its head only).
     """
 
     def __init__(self, **rules: bool) -> None:
