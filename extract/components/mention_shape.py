@@ -13,7 +13,8 @@ shapes that no reader would accept as a concept:
 - an idiom read as a term: "gained attention", "at scale";
 - a citation: "Smith et al.", "(Vaswani et al., NeurIPS 2017)";
 - a kind word run on after the name: "scaled symmetric sampling method",
-  "integer programming problems", "GCN layer", "UNet training";
+  "integer programming problems", "GCN layer", "UNet training" (the span keeps
+  it, as SciERC marks "parsing algorithm"; the mention's name drops it);
 - a name inside a word group: "GNN-based methods", "RLHF-like", "ZOO-based VFL"
   (two names).
 
@@ -37,7 +38,8 @@ if not Span.has_extension("proposed"):
     Span.set_extension("proposed", default=False)
 if not Span.has_extension("surface"):
     # the mention's text when it is not the span's own: the shared head restored
-    # to a conjunct ("unimodal" in "unimodal and multimodal models" -> "unimodal models")
+    # to a conjunct ("unimodal" in "unimodal and multimodal models" -> "unimodal models"),
+    # a kind word dropped ("integer programming problems" -> "integer programming")
     Span.set_extension("surface", default=None)
 
 #: characters that join the parts of one word ("pre-training", "encoder/decoder")
@@ -412,8 +414,10 @@ class MentionShape:
     flag turns one rule on or off.
 
     Sets:
-        ``Span._.surface`` (str or None) on a conjunct that borrows the
-        coordination's shared head: the mention's text ("unimodal models").
+        ``Span._.surface`` (str or None) when the mention's name is not the span's
+        text: a conjunct that borrows the coordination's shared head ("unimodal
+        models"), or a name without the kind word after it ("integer programming"
+        for "integer programming problems").
         ``Span._.proposed`` (bool) is carried from an entity to its reshaped parts
         (of a word group such as "ZOO-based VFL", to its head only).
     """
@@ -462,8 +466,6 @@ class MentionShape:
         rules = self.rules
         if rules.get("filler") and end > start and not surface:
             start, end = without_filler(doc, start, end)
-        if rules.get("kind_tails") and end > start and not shared_head:
-            start, end = without_kind_tail(doc, start, end)
         if end <= start:
             return None
         span = Span(doc, start, end, label=ent.label_)
@@ -471,6 +473,11 @@ class MentionShape:
             return None
         if rules.get("idioms") and is_idiom(span):
             return None
+        if rules.get("kind_tails") and not shared_head:
+            # the span keeps its kind word (SciERC marks "parsing algorithm"); the name not
+            _, name_end = without_kind_tail(doc, start, end)
+            if name_end < end:
+                surface = doc[start:name_end].text
         if surface:
             span._.surface = surface
         return span

@@ -179,6 +179,16 @@ def test_kind_words_after_a_name_are_dropped(tagger, text, tagged, expected):
     assert shaped(tagger, text, tagged) == expected
 
 
+def test_a_kind_word_stays_in_the_span_and_leaves_the_name(tagger):
+    """SciERC marks "parsing algorithm": the span is the phrase, the mention's name is not."""
+    doc = tagger("We solve large integer programming problems fast.")
+    doc.ents = [doc.char_span(15, 43, label="TASK")]
+    doc = MentionShape(**ALL_RULES)(doc)
+    assert [(e.text, e._.surface) for e in doc.ents] == [
+        ("integer programming problems", "integer programming")
+    ]
+
+
 @pytest.mark.parametrize(
     "text, tagged, expected",
     [
@@ -247,7 +257,7 @@ def test_proposed_is_carried_to_the_reshaped_mention(tagger):
     span._.proposed = True
     doc.ents = [span]
     doc = MentionShape(**ALL_RULES)(doc)
-    assert [(e.text, e._.proposed) for e in doc.ents] == [("FooNet", True)]
+    assert [(e._.surface or e.text, e._.proposed) for e in doc.ents] == [("FooNet", True)]
 
 
 def test_shipped_pipelines_end_with_the_shape_component(nlp):
