@@ -11,7 +11,12 @@ shapes that no reader would accept as a concept:
 - two things in one: "rematerialization and offloading", "truncation and saliency
   method", "unimodal and multimodal models";
 - an idiom read as a term: "gained attention", "at scale";
-- a citation: "Smith et al.", "(Vaswani et al., NeurIPS 2017)".
+- a citation: "Smith et al.", "(Vaswani et al., NeurIPS 2017)";
+- a kind word run on after the name: "scaled symmetric sampling method",
+  "integer programming problems", "GCN layer", "UNet training" (the span keeps
+  it, as SciERC marks "parsing algorithm"; the mention's name drops it);
+- a name inside a word group: "GNN-based methods", "RLHF-like", "ZOO-based VFL"
+  (two names).
 
 :class:`MentionShape` runs last in the pipeline and reshapes ``doc.ents``
 accordingly. Each rule is a switch of the component's config, so each can be
@@ -26,14 +31,15 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from ..names import looks_like_name, title_cased
-from .lexicon import FILLER_ADJECTIVES
+from ..names import looks_like_name, proper_name_token, title_cased
+from .lexicon import FILLER_ADJECTIVES, METHOD_GENERIC_HEADS
 
 if not Span.has_extension("proposed"):
     Span.set_extension("proposed", default=False)
 if not Span.has_extension("surface"):
     # the mention's text when it is not the span's own: the shared head restored
-    # to a conjunct ("unimodal" in "unimodal and multimodal models" -> "unimodal models")
+    # to a conjunct ("unimodal" in "unimodal and multimodal models" -> "unimodal models"),
+    # a kind word dropped ("integer programming problems" -> "integer programming")
     Span.set_extension("surface", default=None)
 
 #: characters that join the parts of one word ("pre-training", "encoder/decoder")
@@ -167,6 +173,104 @@ def without_filler(doc: Doc, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+#: last words that say what kind of thing a name is, not which one: dropped after any
+#: name ("scaled symmetric sampling method" -> "scaled symmetric sampling"). In our
+#: annotated abstracts these words follow a name two to five times as often as they
+#: end one; "process", "model" and "training" end names too often to be here.
+KIND_TAILS = frozenset(
+    """
+    method methods approach approaches technique techniques framework frameworks
+    scheme schemes strategy strategies paradigm paradigms problem problems setting
+    settings principle principles formulation formulations algorithm algorithms
+    guarantee guarantees scenario scenarios
+    """.split()
+)
+#: kind words dropped only after a proper name: "GCN layer" -> "GCN", "UNet training"
+#: -> "UNet", "BERT model" -> "BERT" (but "diffusion model", "adversarial training")
+NAME_KIND_TAILS = frozenset(
+    """
+    model models training layer layers module modules architecture architectures
+    agent agents classifier classifiers learner learners branch branches variant variants
+    """.split()
+)
+
+
+def without_kind_tail(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """Drop a lower-case kind word after the name it follows (:data:`KIND_TAILS`,
+    :data:`NAME_KIND_TAILS`): "integer programming problems" -> "integer programming".
+
+    The rest must still name a thing on its own, so "our method", "gradient-based
+    method" and a Title-Case name ("Guided Imagination Framework") stay whole.
+    """
+    if end - start < 2:
+        return start, end
+    last, before = doc[end - 1], doc[end - 2]
+    if not last.is_lower or before.text in _JOINERS or not before.whitespace_:
+        return start, end
+    if last.lower_ in KIND_TAILS:
+        rest = doc[start : end - 1]
+        one_capitalised_word = len(rest) == 1 and before.is_title and not before.is_sent_start
+        if (
+            names_a_thing(rest)
+            and (before.pos_ != "ADJ" or proper_name_token(before.text))
+            and not one_capitalised_word  # "Pizza algorithm", "Janus problem": the name
+        ):
+            return start, end - 1
+    elif last.lower_ in NAME_KIND_TAILS and proper_name_token(before.text):
+        return start, end - 1
+    return start, end
+
+
+#: second halves of a hyphenated word that make a name into a modifier: "GNN-based"
+NAME_SUFFIXES = frozenset(
+    """
+    based like guided driven powered assisted augmented inspired style synthesized
+    generated enhanced equipped empowered
+    """.split()
+)
+#: a head that says only what kind of thing is built on the name ("GNN-based methods")
+_KIND_HEADS = KIND_TAILS | NAME_KIND_TAILS | METHOD_GENERIC_HEADS
+
+
+def name_and_head(doc: Doc, start: int, end: int) -> list[tuple[int, int, bool]]:
+    """The parts of a span that holds a name in a word group, ``(start, end, is_head)``:
+    "GNN-based methods" -> "GNN"; "ZOO-based VFL" -> "ZOO" and "VFL";
+    "Transformer-based architecture" -> "Transformer"; "RLHF-like" -> "RLHF".
+
+    Only a proper name before the suffix is cut out: common words ("model-based
+    reinforcement learning", "score-based diffusion models", "Gaussian Process-based
+    optimization") stay whole, so do a Title-Case coined name and a defined acronym's
+    long form ("Semantic-assisted Object Cluster (SOC)").
+    """
+    whole = [(start, end, True)]
+    cut = next(
+        (
+            k
+            for k in range(start + 1, end - 1)
+            if doc[k].text in _JOINERS
+            and doc[k + 1].lower_ in NAME_SUFFIXES
+            and not doc[k - 1].whitespace_
+            and not doc[k].whitespace_
+        ),
+        None,
+    )
+    if cut is None or any(t.text in "()" for t in doc[start:end]):
+        return whole
+    if doc[cut + 1].text[:1].isupper() or any(t.is_title for t in doc[cut + 2 : end]):
+        return whole  # Title Case: a coined name, or a title ("Language-based Colorization")
+    name = doc[start:cut]
+    one_name = len(name) == 1 and _is_name_like(name[0]) and not name[0].is_sent_start
+    if not (one_name or any(proper_name_token(t.text) for t in name)):
+        return whole
+    parts = [(start, cut, False)]
+    head = doc[cut + 2 : end]
+    # the head is a second name unless it is one word saying only what kind of thing
+    one_kind_word = len(head) == 1 and (head[0].lower_ in _KIND_HEADS or not _is_name_like(head[0]))
+    if len(head) and not one_kind_word:
+        parts.append((head.start, head.end, True))
+    return parts
+
+
 def names_a_thing(span: Span) -> bool:
     """Whether a span can name a concept: it ends on a noun, a gerund or a name.
 
@@ -273,6 +377,8 @@ def conjuncts(span: Span) -> list[tuple[int, int, str | None]]:
         "idioms": True,
         "citations": True,
         "coordination": True,
+        "kind_tails": True,
+        "name_in_word_group": True,
     },
 )
 def make_mention_shape(
@@ -285,6 +391,8 @@ def make_mention_shape(
     idioms: bool,
     citations: bool,
     coordination: bool,
+    kind_tails: bool,
+    name_in_word_group: bool,
 ) -> MentionShape:
     return MentionShape(
         whole_words=whole_words,
@@ -294,6 +402,8 @@ def make_mention_shape(
         idioms=idioms,
         citations=citations,
         coordination=coordination,
+        kind_tails=kind_tails,
+        name_in_word_group=name_in_word_group,
     )
 
 
@@ -304,9 +414,12 @@ class MentionShape:
     flag turns one rule on or off.
 
     Sets:
-        ``Span._.surface`` (str or None) on a conjunct that borrows the
-        coordination's shared head: the mention's text ("unimodal models").
-        ``Span._.proposed`` (bool) is carried from an entity to its reshaped parts.
+        ``Span._.surface`` (str or None) when the mention's name is not the span's
+        text: a conjunct that borrows the coordination's shared head ("unimodal
+        models"), or a name without the kind word after it ("integer programming"
+        for "integer programming problems").
+        ``Span._.proposed`` (bool) is carried from an entity to its reshaped parts
+        (of a word group such as "ZOO-based VFL", to its head only).
     """
 
     def __init__(self, **rules: bool) -> None:
@@ -321,6 +434,8 @@ class MentionShape:
             pieces = conjuncts(ent) if rules.get("coordination") else []
             if not pieces:
                 pieces = [(ent.start, ent.end, None)]
+            # conjuncts sharing a head keep it: "truncation and saliency method"
+            shared_head = any(surface for _, _, surface in pieces)
             for start, end, surface in pieces:
                 start, end = one_line(doc, start, end)
                 if end <= start:
@@ -329,22 +444,40 @@ class MentionShape:
                     start, end = whole_words(doc, start, end)
                 if rules.get("balanced"):
                     start, end = balanced(doc, start, end)
-                if rules.get("filler") and end > start and not surface:
-                    start, end = without_filler(doc, start, end)
-                if end <= start:
-                    continue
-                span = Span(doc, start, end, label=ent.label_)
-                if rules.get("needs_noun") and not surface and not names_a_thing(span):
-                    continue
-                if rules.get("idioms") and is_idiom(span):
-                    continue
-                span._.proposed = ent._.proposed
-                if surface:
-                    span._.surface = surface
-                shaped.append(span)
+                parts = [(start, end, True)]
+                if rules.get("name_in_word_group") and end > start and not surface:
+                    parts = name_and_head(doc, start, end)
+                for start, end, is_head in parts:
+                    span = self._shaped(doc, ent, start, end, surface, shared_head)
+                    if span is not None:
+                        span._.proposed = ent._.proposed and is_head
+                        shaped.append(span)
         kept = filter_spans(shaped)
         extras = {(s.start, s.end): (s._.proposed, s._.surface) for s in kept}
         doc.ents = kept
         for ent in doc.ents:  # doc.ents makes new Span objects: carry the attributes over
             ent._.proposed, ent._.surface = extras[(ent.start, ent.end)]
         return doc
+
+    def _shaped(
+        self, doc: Doc, ent: Span, start: int, end: int, surface: str | None, shared_head: bool
+    ) -> Span | None:
+        """One part of ``ent`` cut to a name, or None if no name is left."""
+        rules = self.rules
+        if rules.get("filler") and end > start and not surface:
+            start, end = without_filler(doc, start, end)
+        if end <= start:
+            return None
+        span = Span(doc, start, end, label=ent.label_)
+        if rules.get("needs_noun") and not surface and not names_a_thing(span):
+            return None
+        if rules.get("idioms") and is_idiom(span):
+            return None
+        if rules.get("kind_tails") and not shared_head:
+            # the span keeps its kind word (SciERC marks "parsing algorithm"); the name not
+            _, name_end = without_kind_tail(doc, start, end)
+            if name_end < end:
+                surface = doc[start:name_end].text
+        if surface:
+            span._.surface = surface
+        return span

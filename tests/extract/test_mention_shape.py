@@ -8,7 +8,8 @@ from paperkg.extract.components.mention_shape import MentionShape
 from paperkg.extract.pipeline import BASE_MODEL
 
 ALL_RULES = dict.fromkeys(
-    "whole_words balanced filler needs_noun idioms citations coordination".split(), True
+    "whole_words balanced filler needs_noun idioms citations coordination kind_tails name_in_word_group".split(),
+    True,
 )
 
 
@@ -128,6 +129,111 @@ def test_real_mentions_are_kept(tagger, text, tagged):
     assert shaped(tagger, text, tagged) == [tagged]
 
 
+@pytest.mark.parametrize(
+    "text, tagged, expected",
+    [
+        # a kind word after a name is no part of it
+        (
+            "We use a scaled symmetric sampling method here.",
+            "scaled symmetric sampling method",
+            ["scaled symmetric sampling"],
+        ),
+        (
+            "We solve large integer programming problems fast.",
+            "integer programming problems",
+            ["integer programming"],
+        ),
+        (
+            "It is a divide-and-conquer approach to routing.",
+            "divide-and-conquer approach",
+            ["divide-and-conquer"],
+        ),
+        # model, training, layer ... only after a proper name
+        ("Each GCN layer mixes features.", "GCN layer", ["GCN"]),
+        ("We halve the cost of UNet training here.", "UNet training", ["UNet"]),
+        (
+            "We train latent diffusion models.",
+            "latent diffusion models",
+            ["latent diffusion models"],
+        ),
+        ("We use adversarial training here.", "adversarial training", ["adversarial training"]),
+        # the rest must name a thing: a kind of method, a Title-Case name, one capitalised word
+        (
+            "We study a gradient-based method here.",
+            "gradient-based method",
+            ["gradient-based method"],
+        ),
+        (
+            "We present the Guided Imagination Framework today.",
+            "Guided Imagination Framework",
+            ["Guided Imagination Framework"],
+        ),
+        (
+            "The network learns the Pizza algorithm for addition.",
+            "Pizza algorithm",
+            ["Pizza algorithm"],
+        ),
+    ],
+)
+def test_kind_words_after_a_name_are_dropped(tagger, text, tagged, expected):
+    assert shaped(tagger, text, tagged) == expected
+
+
+def test_a_kind_word_stays_in_the_span_and_leaves_the_name(tagger):
+    """SciERC marks "parsing algorithm": the span is the phrase, the mention's name is not."""
+    doc = tagger("We solve large integer programming problems fast.")
+    doc.ents = [doc.char_span(15, 43, label="TASK")]
+    doc = MentionShape(**ALL_RULES)(doc)
+    assert [(e.text, e._.surface) for e in doc.ents] == [
+        ("integer programming problems", "integer programming")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text, tagged, expected",
+    [
+        # a proper name inside a word group is the mention; a kind word after it goes
+        ("We compare GNN-based methods on graphs.", "GNN-based methods", ["GNN"]),
+        (
+            "We use a Transformer-based architecture here.",
+            "Transformer-based architecture",
+            ["Transformer"],
+        ),
+        ("It is an RLHF-like objective.", "RLHF-like", ["RLHF"]),
+        # ... and a name after it is a second mention
+        ("We attack ZOO-based VFL systems.", "ZOO-based VFL", ["ZOO", "VFL"]),
+        # common words before the suffix are part of the name
+        (
+            "We study model-based reinforcement learning.",
+            "model-based reinforcement learning",
+            ["model-based reinforcement learning"],
+        ),
+        (
+            "We train score-based diffusion models.",
+            "score-based diffusion models",
+            ["score-based diffusion models"],
+        ),
+        # so is a Title-Case coined name or a defined acronym's long form
+        (
+            "We add a Semantic-assisted Object Cluster (SOC) to it.",
+            "Semantic-assisted Object Cluster (SOC)",
+            ["Semantic-assisted Object Cluster (SOC)"],
+        ),
+    ],
+)
+def test_a_name_inside_a_word_group_is_cut_out(tagger, text, tagged, expected):
+    assert shaped(tagger, text, tagged) == expected
+
+
+def test_a_word_group_passes_proposed_to_its_head_only(tagger):
+    doc = tagger("We propose ZOO-based VFL systems.")
+    span = doc.char_span(11, len("We propose ZOO-based VFL"), label="METHOD")
+    span._.proposed = True
+    doc.ents = [span]
+    doc = MentionShape(**ALL_RULES)(doc)
+    assert [(e.text, e._.proposed) for e in doc.ents] == [("ZOO", False), ("VFL", True)]
+
+
 def test_each_rule_can_be_switched_off(tagger):
     text, tagged = (
         "We compare unimodal and multimodal models today.",
@@ -137,6 +243,12 @@ def test_each_rule_can_be_switched_off(tagger):
     assert shaped(
         tagger, "We study pre-training now.", "pre", whole_words=False, needs_noun=False
     ) == ["pre"]
+    assert shaped(tagger, "Each GCN layer mixes features.", "GCN layer", kind_tails=False) == [
+        "GCN layer"
+    ]
+    assert shaped(
+        tagger, "It is an RLHF-like objective.", "RLHF-like", name_in_word_group=False
+    ) == ["RLHF-like"]
 
 
 def test_proposed_is_carried_to_the_reshaped_mention(tagger):
@@ -145,7 +257,7 @@ def test_proposed_is_carried_to_the_reshaped_mention(tagger):
     span._.proposed = True
     doc.ents = [span]
     doc = MentionShape(**ALL_RULES)(doc)
-    assert [(e.text, e._.proposed) for e in doc.ents] == [("FooNet models", True)]
+    assert [(e._.surface or e.text, e._.proposed) for e in doc.ents] == [("FooNet", True)]
 
 
 def test_shipped_pipelines_end_with_the_shape_component(nlp):
