@@ -6,8 +6,8 @@ A synthetic corpus of N papers (:func:`prepare`: recombined from the bundled
 example, its mentions put in a cache first, so no NER runs) is built and written
 in one fresh process per version (``api.build`` with ``on_step``, then
 ``api.write_outputs``), as ``paperkg build`` does; each row is the RSS when a
-stage (``api.BUILD_STAGES``) or output step (``api.OUTPUT_STEPS``) starts, and
-the last the peak of the whole process. Without ``--versions``, the paperkg that
+stage (``api.BUILD_STAGES``) or output step (``api.OUTPUT_STEPS``) starts and the
+peak so far (a peak that rises between two rows is a transient of the first). Without ``--versions``, the paperkg that
 ``python3`` imports is measured; with it, each git ref is exported to a temporary
 folder and measured there, one after the other on one machine, side by side.
 """
@@ -75,16 +75,16 @@ def measure(n: int, folder: Path) -> None:
     started = time.perf_counter()
 
     def show(step: str) -> None:
-        print(f"STEP\t{step}\t{time.perf_counter() - started:.1f}\t{rss_mb()}", flush=True)
+        seconds = time.perf_counter() - started
+        print(f"STEP\t{step}\t{seconds:.1f}\t{rss_mb()}\t{peak_mb()}", flush=True)
 
     result = build([corpus], cache_dir=folder / "cache", jobs=1, on_step=show)
     write_outputs(result.graph, folder / "out", on_step=show)
     show("(written)")
-    print(f"STEP\tpeak RSS\t{time.perf_counter() - started:.1f}\t{peak_mb()}", flush=True)
 
 
-def measure_version(ref: str | None, n: int, folder: Path) -> dict[str, tuple[str, str]]:
-    """``step -> (seconds, MB)`` of :func:`measure` in a fresh process importing the
+def measure_version(ref: str | None, n: int, folder: Path) -> dict[str, tuple[str, ...]]:
+    """``step -> (seconds, RSS, peak RSS so far)`` (MB) of :func:`measure` in a fresh process importing the
     paperkg of git ``ref`` (exported into ``folder``), or the one ``python3`` imports."""
     env = dict(os.environ)
     if ref is not None:
@@ -102,7 +102,7 @@ def measure_version(ref: str | None, n: int, folder: Path) -> dict[str, tuple[st
         if done.returncode != 0:
             raise SystemExit(f"{ref or 'this tree'} {step} failed:\n{done.stderr[-3000:]}")
     rows = [line.split("\t")[1:] for line in done.stdout.splitlines() if line.startswith("STEP")]
-    return {step: (seconds, mb) for step, seconds, mb in rows}
+    return {step: tuple(values) for step, *values in rows}
 
 
 def main() -> int:
@@ -127,13 +127,13 @@ def main() -> int:
         print(f"measured {name}", flush=True)
     steps = list(dict.fromkeys(step for column in columns.values() for step in column))
     print(f"\n{args.papers:,} synthetic papers, mentions from the cache, built and written in "
-          "one process per version: seconds and RSS (MB) as each step starts\n")  # fmt: skip
+          "one process per version: seconds, RSS and peak RSS so far as each step starts\n")  # fmt: skip
     print(f"| step | {' | '.join(columns)} |")
     print("|---|" + "---:|" * len(columns))
     for step in steps:
         cells = [column.get(step) for column in columns.values()]
-        print(f"| {step} | " + " | ".join(f"{c[0]} s, {int(c[1]):,} MB" if c else "" for c in cells)
-              + " |")  # fmt: skip
+        print(f"| {step} | " + " | ".join(f"{c[0]} s, {int(c[1]):,} / {int(c[2]):,} MB" if c
+                                          else "" for c in cells) + " |")  # fmt: skip
     return 0
 
 
