@@ -23,7 +23,8 @@ import networkx as nx
 import pandas as pd
 
 from .extract.cache import ExtractionCache, pipeline_identity
-from .extract.corpus import decide_concepts, mark_contributions
+from .extract.corpus import decide_concepts
+from .extract.corpus.contributions import contribution_flags
 from .extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
 from .extract.dask_cluster import dask_client, extract_on_dask
 from .extract.labels import (
@@ -232,7 +233,7 @@ def build_graph(corpus: Corpus) -> Corpus:
     """What each paper proposes (:mod:`paperkg.extract.corpus.contributions`); the graph
     of papers and concepts (co-occurrence above 500 papers needs two papers); the pairs
     of concepts counted from the table of mentions (on the Dask cluster with ``dask``)."""
-    corpus = replace(corpus, results=mark_contributions(corpus.results, corpus.resolution))
+    corpus = _mark_contributions(corpus)
     minimum = corpus.options.min_cooccurrence
     if minimum is None:
         minimum = 1 if len(corpus.read.papers) < 500 else 2
@@ -250,6 +251,16 @@ def build_graph(corpus: Corpus) -> Corpus:
         broader=broader,
     )
     return replace(corpus, graph=graph)
+
+
+def _mark_contributions(corpus: Corpus) -> Corpus:
+    """The mentions' ``proposed`` as the contribution model sets it, written as the table's
+    column (the records read it from there)."""
+    mentions = corpus.mentions.assign(
+        proposed=contribution_flags(corpus.results, corpus.resolution)
+    )
+    records = MentionRecords(corpus.results.papers, corpus.results.acronyms, mentions)
+    return replace(corpus, mentions=mentions, results=records)
 
 
 def _on_dask(options: BuildOptions, step: Callable, table: pd.DataFrame, **arguments):

@@ -159,9 +159,10 @@ class MentionRecords(Sequence[PaperMentions]):
     ``papers`` and ``acronyms`` (each paper's short form -> long form) are in the
     order of the table's ``paper`` column; the mentions' fields come from the
     table's columns (its labels, so the voted ones). Reading the records in order
-    makes them :data:`RECORD_BLOCK` papers at a time; nothing is kept, so two
-    reads give equal records, not the same objects, and a record changed by a
-    stage changes nothing here (write a column of the table instead).
+    makes them :data:`RECORD_BLOCK` papers at a time; only the block last read by
+    index is kept, so two reads give equal records, not always the same objects,
+    and a record changed by a stage changes nothing here (write a column of the
+    table instead).
     """
 
     def __init__(
@@ -177,18 +178,26 @@ class MentionRecords(Sequence[PaperMentions]):
             raise ValueError(f"the table has rows of paper {len(counts) - 1}: {len(papers)} given")
         #: the table's first row of each paper, and one past the last paper's last row
         self._starts = np.concatenate(([0], np.cumsum(counts))).tolist()
+        #: the block of papers read by index last: its first paper and its records
+        self._block: tuple[int, list[PaperMentions]] = (-1, [])
 
     def __len__(self) -> int:
         return len(self.papers)
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            start, stop, step = index.indices(len(self))
+            if step == 1:
+                return list(self._records(start, max(start, stop)))
+            return [self[i] for i in range(start, stop, step)]
         if index < 0:
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError(f"paper {index} of {len(self)}")
-        return next(self._records(index, index + 1))
+        block = index - index % RECORD_BLOCK  # papers read one by one: a block made once
+        if self._block[0] != block:
+            self._block = (block, list(self._records(block, min(block + RECORD_BLOCK, len(self)))))
+        return self._block[1][index - block]
 
     def __iter__(self) -> Iterator[PaperMentions]:
         return self._records(0, len(self))

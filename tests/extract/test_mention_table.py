@@ -109,3 +109,5 @@ def test_records_are_made_a_block_of_papers_at_a_time_in_corpus_order(monkeypatc
     )
 
     assert list(records) == results
+    assert [records[i] for i in range(7)] == results  # by index, a block made once
+    assert records[2:5] == results[2:5] and records[::3] == results[::3]
