@@ -161,7 +161,7 @@ def build(
         corpus = run_stages(BUILD_STAGES, Corpus(list(paths), options), on_step)
     finally:
         forget_memoised_names()  # they hold every name of the corpus
-    mention_count = sum(len(r.mentions) for r in corpus.results)
+    mention_count = len(corpus.mentions)
     log.info("%d papers, %d mentions, %d nodes", len(corpus.read.papers), mention_count,
              len(corpus.graph))  # fmt: skip
     return BuildResult(

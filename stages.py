@@ -23,11 +23,17 @@ import networkx as nx
 import pandas as pd
 
 from .extract.cache import ExtractionCache, pipeline_identity
-from .extract.corpus import decide_concepts, mark_contributions
+from .extract.corpus import decide_concepts
+from .extract.corpus.contributions import contribution_flags
 from .extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
 from .extract.dask_cluster import dask_client, extract_on_dask
-from .extract.labels import choose_labels, choose_labels_on_dask, relabel, unify_concept_labels
-from .extract.mention_table import PARTITION_ROWS, mention_table
+from .extract.labels import (
+    choose_labels,
+    choose_labels_on_dask,
+    relabel_table,
+    unify_concept_labels,
+)
+from .extract.mention_table import PARTITION_ROWS, MentionRecords, mention_table
 from .extract.model_names import resolve_model
 from .extract.readers import read_inputs
 from .extract.resolve import resolve_concepts
@@ -78,14 +84,16 @@ class Corpus:
     paths: list[str | Path]
     options: BuildOptions
     read: ReadResult = field(default_factory=ReadResult)
-    #: every paper's mentions, in input order
-    results: list[PaperMentions] = field(default_factory=list)
+    #: every paper's mentions, in input order: the records extraction made until the
+    #: table of mentions exists, then made from it as a stage reads them
+    results: Sequence[PaperMentions] = field(default_factory=list)
     #: papers whose mentions came from the extraction cache
     from_cache: int = 0
     #: mentions added as corpus terms (:mod:`paperkg.extract.corpus_terms`)
     corpus_term_mentions: int = 0
     #: every mention as a row of one table (:mod:`paperkg.extract.mention_table`),
-    #: made once they are all found; its labels are the voted ones
+    #: made once they are all found; its labels are the voted ones, and from then on
+    #: ``results`` reads it
     mentions: pd.DataFrame | None = None
     #: mentions whose label the corpus vote or their name changed
     relabelled_mentions: int = 0
@@ -190,16 +198,26 @@ def add_corpus_terms(corpus: Corpus) -> Corpus:
 
 
 def read_titles_and_vote_labels(corpus: Corpus) -> Corpus:
-    """Mark what titles name as proposed; put the mentions, now all found, in one table;
-    give each name the label the corpus agrees on (on the Dask cluster with ``dask``)."""
+    """Mark what titles name as proposed; put the mentions, now all found, in one table
+    that replaces their records; give each name the label the corpus agrees on (on the
+    Dask cluster with ``dask``)."""
     results, _ = mark_title_proposals(corpus.results)
     mentions = mention_table(results)
+    papers = [result.paper for result in results]
+    acronyms = [result.acronyms for result in results]
+    del results  # the table holds the mentions now
     if corpus.options.dask:
-        chosen = _on_dask(corpus.options, choose_labels_on_dask, mentions)
+        votes = mentions.drop(columns=["sentence", "long_form"])  # what the vote reads
+        chosen = _on_dask(corpus.options, choose_labels_on_dask, votes)
     else:
         chosen = choose_labels(mentions)
-    results, mentions, relabelled = relabel(results, mentions, chosen)
-    return replace(corpus, results=results, mentions=mentions, relabelled_mentions=relabelled)
+    mentions, relabelled = relabel_table(mentions, chosen)
+    return replace(
+        corpus,
+        results=MentionRecords(papers, acronyms, mentions),
+        mentions=mentions,
+        relabelled_mentions=relabelled,
+    )
 
 
 def resolve(corpus: Corpus) -> Corpus:
@@ -215,7 +233,7 @@ def build_graph(corpus: Corpus) -> Corpus:
     """What each paper proposes (:mod:`paperkg.extract.corpus.contributions`); the graph
     of papers and concepts (co-occurrence above 500 papers needs two papers); the pairs
     of concepts counted from the table of mentions (on the Dask cluster with ``dask``)."""
-    corpus = replace(corpus, results=mark_contributions(corpus.results, corpus.resolution))
+    corpus = _mark_contributions(corpus)
     minimum = corpus.options.min_cooccurrence
     if minimum is None:
         minimum = 1 if len(corpus.read.papers) < 500 else 2
@@ -233,6 +251,16 @@ def build_graph(corpus: Corpus) -> Corpus:
         broader=broader,
     )
     return replace(corpus, graph=graph)
+
+
+def _mark_contributions(corpus: Corpus) -> Corpus:
+    """The mentions' ``proposed`` as the contribution model sets it, written as the table's
+    column (the records read it from there)."""
+    mentions = corpus.mentions.assign(
+        proposed=contribution_flags(corpus.results, corpus.resolution)
+    )
+    records = MentionRecords(corpus.results.papers, corpus.results.acronyms, mentions)
+    return replace(corpus, mentions=mentions, results=records)
 
 
 def _on_dask(options: BuildOptions, step: Callable, table: pd.DataFrame, **arguments):

@@ -7,7 +7,7 @@ Builds a synthetic corpus (:mod:`paperkg.extract.synthetic`, from the bundled
 example's extracted mentions) with as many papers as the real graph has, and
 prints the two graphs' shapes side by side: concepts, how many are in 10 and
 100 papers or more, paper-concept and co-occurrence edges. Memory measured on
-synthetic corpora (``bench/memory_steps.py``) means something only where these
+synthetic corpora (``bench/stage_memory.py``) means something only where these
 are close.
 """
 
@@ -18,7 +18,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # memory_steps, beside this file
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # stage_memory, beside this file
 
 
 def shape(graph) -> dict[str, int]:
@@ -39,10 +39,10 @@ def shape(graph) -> dict[str, int]:
 
 def synthetic_graph(n: int):
     """The graph ``paperkg.api.build`` makes of ``n`` synthetic papers, their mentions put
-    in a fresh cache first (no NER), as ``bench/memory_steps.py`` prepares them."""
+    in a fresh cache first (no NER), as ``bench/stage_memory.py`` prepares them."""
     import tempfile
 
-    from memory_steps import prepare
+    from stage_memory import prepare
 
     from paperkg.api import build
 

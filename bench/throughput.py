@@ -39,7 +39,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # memory_steps, beside this file
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # stage_memory, beside this file
 
 from results import run_and_record  # noqa: E402
 
@@ -119,7 +119,7 @@ def _print_row(name: str, seconds: float, peak: float, papers: int) -> None:
 
 def synthetic_rows(sizes: list[int], extraction: list[int], folder: Path) -> None:
     """Print rows of builds over synthetic corpora: real extraction (small), cached mentions (large)."""
-    from memory_steps import prepare
+    from stage_memory import prepare
 
     from paperkg.extract.extractor import extract_mentions
     from paperkg.extract.pipeline import load_pipeline

@@ -28,6 +28,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pandas as pd
 
 from ..records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
@@ -45,6 +46,7 @@ __all__ = [
     "choose_labels_on_dask",
     "label_from_name",
     "relabel",
+    "relabel_table",
     "unify_concept_labels",
     "vote_labels",
 ]
@@ -219,21 +221,36 @@ def relabel(
     no mention relabelled is kept as it is), the table with its ``label`` column
     voted, and how many mentions changed label.
     """
-    before = mentions["label"].astype("str")
-    voted = mentions["key"].map(chosen).astype("str")  # missing where the key got no label
-    after = voted.where(voted.isin(list(ENTITY_LABELS)), before)
-    changed = (after != before).to_numpy()
+    voted, changed = _voted(mentions, chosen)
     out = list(results)
     papers = mentions["paper"].to_numpy()[changed].tolist()
     places = mentions["mention"].to_numpy()[changed].tolist()
-    for paper, place, label in zip(papers, places, after[changed].tolist(), strict=True):
+    labels = voted["label"].to_numpy()[changed].tolist()
+    for paper, place, label in zip(papers, places, labels, strict=True):
         result = out[paper]
         if result is results[paper]:  # the first of its mentions to change: copy its list
             result = out[paper] = replace(result, mentions=list(result.mentions))
         result.mentions[place] = replace(result.mentions[place], label=label)
-    count = len(papers)
+    return out, voted, len(papers)
+
+
+def relabel_table(mentions: pd.DataFrame, chosen: dict[str, str]) -> tuple[pd.DataFrame, int]:
+    """The table of mentions with the labels ``chosen`` for their keys
+    (:func:`choose_labels`) in its ``label`` column, and how many mentions changed
+    label: :func:`relabel` for a corpus whose mentions live in the table alone."""
+    voted, changed = _voted(mentions, chosen)
+    return voted, int(changed.sum())
+
+
+def _voted(mentions: pd.DataFrame, chosen: dict[str, str]) -> tuple[pd.DataFrame, np.ndarray]:
+    """The table with its labels voted, and which of its rows changed label."""
+    before = mentions["label"].astype("str")
+    voted = mentions["key"].map(chosen).astype("str")  # missing where the key got no label
+    after = voted.where(voted.isin(list(ENTITY_LABELS)), before)
+    changed = (after != before).to_numpy()
+    count = int(changed.sum())
     logger.info("labels: %d mentions relabelled by their name or corpus vote", count)
-    return out, mentions.assign(label=after.astype("category")), count
+    return mentions.assign(label=after.astype("category")), changed
 
 
 def unify_concept_labels(resolution: Resolution) -> Resolution:

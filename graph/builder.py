@@ -84,7 +84,8 @@ def build_knowledge_graph(
     >>> G.number_of_nodes()
     0
     """
-    results = list(results)
+    if not isinstance(results, Sequence):  # read twice; a Sequence as it is
+        results = list(results)
     graph = nx.DiGraph()
     if broader is None:
         broader = broader_concepts(resolution.concepts)

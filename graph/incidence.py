@@ -31,6 +31,9 @@ from scipy import sparse
 if TYPE_CHECKING:
     import dask.dataframe as dd
 
+#: pairs of columns :func:`_first_rows` lists at once (a block of rows' pairs, 16 MB of codes)
+PAIRS_AT_ONCE = 1 << 21
+
 __all__ = [
     "cooccurrence",
     "count_cooccurrences",
@@ -154,17 +157,51 @@ def _first_rows(incidence: sparse.csr_matrix, a: np.ndarray, b: np.ndarray) -> n
     """For each pair of columns ``(a[k], b[k])``, ``a[k] < b[k]``, set together in some
     row of ``incidence``, the first such row.
 
-    Lists every pair of columns set in a row, row by row, and takes each pair's
-    first: a row of ``k`` ones has ``k (k - 1) / 2`` pairs.
+    Goes through the rows in order, a block of rows at a time, listing the pairs of
+    columns set in each row of the block (a row of ``k`` ones has ``k (k - 1) / 2``)
+    and taking each asked pair's first; a block lists about :data:`PAIRS_AT_ONCE`
+    pairs, so the pairs of the whole corpus are never listed at once.
     """
     incidence.sort_indices()
-    ones, n = incidence.nnz, incidence.shape[1]
-    row_of = np.repeat(np.arange(incidence.shape[0]), np.diff(incidence.indptr))
+    n = incidence.shape[1]
+    asked = a.astype(np.int64) * n + b
+    order = np.argsort(asked, kind="stable")
+    asked = asked[order]
+    first = np.full(len(asked), -1, dtype=np.int64)
+    ones = np.diff(incidence.indptr).astype(np.int64)
+    listed = np.cumsum(ones * (ones - 1) // 2)  # pairs listed up to each row, inclusive
+    marks = np.arange(PAIRS_AT_ONCE, listed[-1] if len(listed) else 0, PAIRS_AT_ONCE)
+    bounds = np.searchsorted(listed, marks, side="right")
+    top = 0
+    for end in [*bounds.tolist(), incidence.shape[0]]:
+        if end <= top:
+            continue
+        rows, codes = _row_pairs(incidence, top, end)
+        distinct, at = np.unique(codes, return_index=True)  # each pair's first in the block
+        place = np.searchsorted(asked, distinct)
+        hit = place < len(asked)
+        hit[hit] = asked[place[hit]] == distinct[hit]
+        place, at = place[hit], at[hit]
+        new = first[place] < 0
+        first[place[new]] = rows[at[new]]
+        top = end
+    out = np.empty_like(first)
+    out[order] = first
+    return out
+
+
+def _row_pairs(incidence: sparse.csr_matrix, top: int, end: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every pair of columns set together in rows ``top`` to ``end - 1`` (sorted
+    indices), row by row: the row of each pair, and the pair as ``a * columns + b``."""
+    n = incidence.shape[1]
+    indptr = incidence.indptr[top : end + 1]
+    lo = int(indptr[0])
+    indices = incidence.indices[lo : int(indptr[-1])]
+    ones = len(indices)
+    row_of = np.repeat(np.arange(top, end), np.diff(indptr))
     # each one pairs with every one after it in its row
-    after = incidence.indptr[1:][row_of] - np.arange(ones) - 1
+    after = indptr[1:][row_of - top] - lo - np.arange(ones) - 1
     left = np.repeat(np.arange(ones), after)
     right = left + 1 + np.arange(len(left)) - np.repeat(np.cumsum(after) - after, after)
-    codes = incidence.indices[left].astype(np.int64) * n + incidence.indices[right]
-    distinct, first = np.unique(codes, return_index=True)
-    wanted = np.searchsorted(distinct, a.astype(np.int64) * n + b)
-    return row_of[left[first[wanted]]]
+    codes = indices[left].astype(np.int64) * n + indices[right]
+    return row_of[left], codes

@@ -52,6 +52,7 @@ import json
 import math
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -68,6 +69,7 @@ __all__ = [
     "FEATURES",
     "ContributionModel",
     "contribution_features",
+    "contribution_flags",
     "corpus_counts",
     "load_model",
     "mark_contributions",
@@ -372,6 +374,30 @@ def decide(
     return chosen
 
 
+def contribution_flags(
+    results: Sequence[PaperMentions],
+    resolution: Resolution,
+    model: ContributionModel | None = None,
+) -> np.ndarray:
+    """Each mention's ``proposed`` as the model sets it, in corpus order (the ``proposed``
+    column of the table of mentions): True for every mention of a concept its paper
+    proposes, False for every other mention."""
+    model = model or load_model()
+    counts = corpus_counts(results, resolution)
+    chosen: set[tuple[int, str]] = set()
+    for start in range(0, len(results), CHUNK_PAPERS):
+        papers = range(start, min(start + CHUNK_PAPERS, len(results)))
+        chosen |= decide(*contribution_features(results, resolution, papers, counts), model)
+    return np.fromiter(
+        (
+            concept_id is not None and (index, concept_id) in chosen
+            for index, concept_ids in enumerate(resolution.concept_of)
+            for concept_id in concept_ids
+        ),
+        dtype=bool,
+    )
+
+
 def mark_contributions(
     results: list[PaperMentions],
     resolution: Resolution,
@@ -379,17 +405,10 @@ def mark_contributions(
 ) -> list[PaperMentions]:
     """``results`` with each mention's ``proposed`` set by the model: True for every
     mention of a concept its paper proposes, False for every other mention."""
-    model = model or load_model()
-    counts = corpus_counts(results, resolution)
-    chosen: set[tuple[int, str]] = set()
-    for start in range(0, len(results), CHUNK_PAPERS):
-        papers = range(start, min(start + CHUNK_PAPERS, len(results)))
-        chosen |= decide(*contribution_features(results, resolution, papers, counts), model)
+    flags_of = iter(contribution_flags(results, resolution, model).tolist())
     out = []
-    for index, (result, concept_ids) in enumerate(zip(results, resolution.concept_of, strict=True)):
-        flags = [
-            concept_id is not None and (index, concept_id) in chosen for concept_id in concept_ids
-        ]
+    for result in results:
+        flags = [next(flags_of) for _ in result.mentions]
         if all(m.proposed == f for m, f in zip(result.mentions, flags, strict=True)):
             out.append(result)
             continue

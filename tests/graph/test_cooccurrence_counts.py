@@ -3,10 +3,12 @@ gives, in the same order (graph.json's edge order depends on it)."""
 
 from collections import Counter
 from itertools import combinations
+from unittest.mock import patch
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from paperkg.graph import incidence
 from paperkg.graph.builder import cooccurrence_counts
 
 
@@ -24,6 +26,17 @@ concept_sets = st.lists(st.sets(st.sampled_from([f"Method:m{i}" for i in range(1
 @given(concept_sets)
 def test_counts_and_order_are_those_of_counting_pairs(paper_concepts):
     assert list(cooccurrence_counts(paper_concepts)) == counted_one_by_one(paper_concepts)
+
+
+@settings(deadline=None)
+@given(concept_sets, st.integers(min_value=1, max_value=30))
+def test_the_same_when_the_pairs_are_listed_a_few_papers_at_a_time(paper_concepts, at_once):
+    # each pair's first paper is found a block of papers at a time (a block lists about
+    # PAIRS_AT_ONCE pairs), never from the corpus's pairs listed all at once
+    with patch.object(incidence, "PAIRS_AT_ONCE", at_once):
+        counted = list(cooccurrence_counts(paper_concepts))
+
+    assert counted == counted_one_by_one(paper_concepts)
 
 
 def test_a_pair_comes_where_a_paper_first_names_it_then_in_sorted_order():
