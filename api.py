@@ -49,11 +49,11 @@ class BuildResult:
     resolution: Resolution
     mention_count: int = 0
     outputs: list[Path] = field(default_factory=list)
-    #: mentions found as corpus terms (:mod:`paperkg.extract.corpus_terms`), in ``mention_count``
+    #: mentions found as corpus terms (:mod:`paperkg.extract.corpus.corpus_terms`), in ``mention_count``
     corpus_term_mentions: int = 0
-    #: mentions whose label the corpus vote or their name changed (:mod:`paperkg.extract.labels`)
+    #: mentions whose label the corpus vote or their name changed (:mod:`paperkg.extract.corpus.labels`)
     relabelled_mentions: int = 0
-    #: papers whose extraction came from the cache (:mod:`paperkg.extract.cache`)
+    #: papers whose extraction came from the cache (:mod:`paperkg.extract.nlp.cache`)
     from_cache: int = 0
     #: seconds each stage of :data:`BUILD_STAGES` took, by name, in order
     seconds: dict[str, float] = field(default_factory=dict)
@@ -144,13 +144,13 @@ def build(
     the terms the extractor tagged consistently in other abstracts of the corpus.
     ``jobs`` processes extract in parallel (default: one per core), with the same
     results as one. With ``cache_dir`` (e.g.
-    :func:`~paperkg.extract.cache.default_cache_dir`), each paper's extraction is
+    :func:`~paperkg.extract.nlp.cache.default_cache_dir`), each paper's extraction is
     kept there and reused while its text and the pipeline stay the same, so a
     rebuild extracts only new or changed papers. With ``dask`` (a scheduler
     address, or ``local``), the workers of that Dask cluster extract instead
-    (:mod:`paperkg.extract.dask_cluster`), and vote the labels and count the
+    (:mod:`paperkg.extract.nlp.dask_cluster`), and vote the labels and count the
     co-occurrences over the table of mentions
-    (:mod:`paperkg.extract.mention_table`); the graph is the same.
+    (:mod:`paperkg.extract.corpus.mention_table`); the graph is the same.
     """
     options = BuildOptions(
         format=format, model=model, alias_file=alias_file, on_error=on_error,

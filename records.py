@@ -90,7 +90,7 @@ class Mention:
     merely using it. ``long_form`` is set when the paper defines this mention
     as an acronym, e.g. ``GNN`` -> ``graph neural network``. ``corpus_match``
     is True when the NER did not tag this occurrence but the corpus showed the
-    phrase to be a term (:mod:`paperkg.extract.corpus_terms`).
+    phrase to be a term (:mod:`paperkg.extract.corpus.corpus_terms`).
     """
 
     text: str
@@ -165,5 +165,5 @@ class Resolution:
     ambiguous_acronyms: dict[str, list[str]] = field(default_factory=dict)
     mention_count: int = 0
     #: concepts left out because they name no specific thing: id -> the rule that says so
-    #: (:mod:`paperkg.extract.specificity`), the most mentioned first
+    #: (:mod:`paperkg.extract.corpus.specificity`), the most mentioned first
     generic: dict[str, str] = field(default_factory=dict)

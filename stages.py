@@ -22,22 +22,22 @@ from typing import Literal
 import networkx as nx
 import pandas as pd
 
-from .extract.cache import ExtractionCache, pipeline_identity
 from .extract.corpus import decide_concepts
 from .extract.corpus.contributions import contribution_flags
-from .extract.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
-from .extract.dask_cluster import dask_client, extract_on_dask
-from .extract.labels import (
+from .extract.corpus.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
+from .extract.corpus.labels import (
     choose_labels,
     choose_labels_on_dask,
     relabel_table,
     unify_concept_labels,
 )
-from .extract.mention_table import PARTITION_ROWS, MentionRecords, mention_table
-from .extract.model_names import resolve_model
+from .extract.corpus.mention_table import PARTITION_ROWS, MentionRecords, mention_table
+from .extract.corpus.titles import mark_title_proposals
+from .extract.nlp.cache import ExtractionCache, pipeline_identity
+from .extract.nlp.dask_cluster import dask_client, extract_on_dask
+from .extract.nlp.model_names import resolve_model
 from .extract.readers import read_inputs
 from .extract.resolve import resolve_concepts
-from .extract.titles import mark_title_proposals
 from .graph.builder import build_knowledge_graph, paper_concepts
 from .graph.hierarchy import broader_concepts
 from .graph.incidence import count_cooccurrences, count_cooccurrences_on_dask
@@ -89,9 +89,9 @@ class Corpus:
     results: Sequence[PaperMentions] = field(default_factory=list)
     #: papers whose mentions came from the extraction cache
     from_cache: int = 0
-    #: mentions added as corpus terms (:mod:`paperkg.extract.corpus_terms`)
+    #: mentions added as corpus terms (:mod:`paperkg.extract.corpus.corpus_terms`)
     corpus_term_mentions: int = 0
-    #: every mention as a row of one table (:mod:`paperkg.extract.mention_table`),
+    #: every mention as a row of one table (:mod:`paperkg.extract.corpus.mention_table`),
     #: made once they are all found; its labels are the voted ones, and from then on
     #: ``results`` reads it
     mentions: pd.DataFrame | None = None
@@ -176,11 +176,11 @@ def _extract_papers(papers: list[Paper], options: BuildOptions) -> list[PaperMen
             options.dask, options.model, papers, jobs=options.jobs, on_paper=options.on_paper
         )
     # spaCy only when there is something to extract, and PyTorch only if the model needs it
-    from .extract.spacy_import import import_spacy_for
+    from .extract.nlp.spacy_import import import_spacy_for
 
     import_spacy_for(options.model)
-    from .extract.extractor import default_jobs, extract_mentions
-    from .extract.pipeline import load_pipeline
+    from .extract.nlp.extractor import default_jobs, extract_mentions
+    from .extract.nlp.pipeline import load_pipeline
 
     jobs = default_jobs() if options.jobs is None else max(1, options.jobs)
     # several processes each load the pipeline themselves (a bad model's error comes

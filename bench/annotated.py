@@ -143,8 +143,8 @@ def extracted_mentions(paper_ids: list[str]) -> dict[str, list[tuple[str, str]]]
     """What the default pipeline extracts from these NeurIPS 2023 papers: (label, text)."""
     from annotation import load_papers
 
-    from paperkg.extract.extractor import extract_mentions
-    from paperkg.extract.pipeline import load_pipeline
+    from paperkg.extract.nlp.extractor import extract_mentions
+    from paperkg.extract.nlp.pipeline import load_pipeline
 
     papers = load_papers()
     chosen = [papers[pid] for pid in paper_ids]

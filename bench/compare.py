@@ -44,10 +44,16 @@ DATA = REPO.parent / "shared" / "data" / "neurips2023"
 SYNTHETIC = """
 import sys
 from pathlib import Path
-from paperkg.extract.cache import ExtractionCache, pipeline_identity
-from paperkg.extract.extractor import extract_mentions
-from paperkg.extract.model_names import resolve_model
-from paperkg.extract.pipeline import load_pipeline
+try:  # extract/nlp/ since the stage folders; extract/ before
+    from paperkg.extract.nlp.cache import ExtractionCache, pipeline_identity
+    from paperkg.extract.nlp.extractor import extract_mentions
+    from paperkg.extract.nlp.model_names import resolve_model
+    from paperkg.extract.nlp.pipeline import load_pipeline
+except ImportError:
+    from paperkg.extract.cache import ExtractionCache, pipeline_identity
+    from paperkg.extract.extractor import extract_mentions
+    from paperkg.extract.model_names import resolve_model
+    from paperkg.extract.pipeline import load_pipeline
 from paperkg.extract.readers import read_inputs
 from paperkg.extract.synthetic import synthetic_corpus, write_jsonl
 from paperkg.records import PaperMentions

@@ -13,7 +13,7 @@ judges a link, and fits two models on the ``train`` split only:
 - label: a softmax over the four labels, on the links that name an annotated
   specific concept, whose label is the target.
 
-Umbrella terms and bare words (``extract/specificity.py``) are left out before the
+Umbrella terms and bare words (``extract/corpus/specificity.py``) are left out before the
 model, as in the build. The penalties, the keep threshold and the relabelling margin are
 chosen on the ``select`` split, by the links right and the key concepts found the
 decision would give there (the score of ``bench/annotated.py``, computed on the
@@ -43,7 +43,7 @@ from annotation import SHARED, load_annotations  # noqa: E402
 
 from paperkg.extract.corpus.concept_features import concept_features, hashed  # noqa: E402
 from paperkg.extract.corpus.concept_model import MODEL_FILE, ConceptModel  # noqa: E402
-from paperkg.extract.specificity import NAMED_SHARE, generic_reason  # noqa: E402
+from paperkg.extract.corpus.specificity import NAMED_SHARE, generic_reason  # noqa: E402
 from paperkg.records import CONCEPT_LABELS  # noqa: E402
 
 BITS = 12
@@ -54,8 +54,8 @@ def undecided_build(paths: list[str]):
     """The corpus's results and its resolution just before the concept decision."""
     from paperkg import stages
     from paperkg.api import BUILD_STAGES
-    from paperkg.extract.cache import default_cache_dir
-    from paperkg.extract.labels import unify_concept_labels
+    from paperkg.extract.corpus.labels import unify_concept_labels
+    from paperkg.extract.nlp.cache import default_cache_dir
     from paperkg.extract.resolve import resolve_concepts
 
     options = stages.BuildOptions(cache_dir=default_cache_dir(), jobs=1)

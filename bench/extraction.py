@@ -59,7 +59,7 @@ from paperkg.extract.evaluate import (  # noqa: E402
     split_tdmsci,
 )
 from paperkg.extract.evaluate.readers import CORPUS_LABELS  # noqa: E402
-from paperkg.extract.pipeline import BASE_MODEL, load_pipeline, resolve_model  # noqa: E402
+from paperkg.extract.nlp.pipeline import BASE_MODEL, load_pipeline, resolve_model  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))  # judging and results, beside this file
@@ -132,9 +132,9 @@ def stock_ner(nlp):
 
 
 def with_corpus_terms(nlp):
-    """The pipeline, then :mod:`paperkg.extract.corpus_terms` over the eval set as the corpus."""
-    from paperkg.extract.corpus_terms import add_corpus_term_mentions, find_corpus_terms
-    from paperkg.extract.mentions import mentions_from_doc
+    """The pipeline, then :mod:`paperkg.extract.corpus.corpus_terms` over the eval set as the corpus."""
+    from paperkg.extract.corpus.corpus_terms import add_corpus_term_mentions, find_corpus_terms
+    from paperkg.extract.nlp.mentions import mentions_from_doc
     from paperkg.records import Paper, PaperMentions
 
     def predict(texts):

@@ -9,7 +9,7 @@ One command::
 Gold pairs (pairwise merge precision and recall)
     Gold mentions are grouped per document into :class:`PaperMentions`, acronym
     definitions are found the way the extractor finds them (the Schwartz-Hearst
-    matcher of ``extract/components/acronyms.py`` run over the detokenised text),
+    matcher of ``extract/nlp/components/acronyms.py`` run over the detokenised text),
     everything goes through :func:`resolve_concepts`, and a *predicted merge* is two
     gold mentions of one document that get the same concept.
 
@@ -61,8 +61,8 @@ from pathlib import Path
 
 import spacy
 
-from paperkg.extract.components.acronyms import find_acronym_definitions
 from paperkg.extract.evaluate.gold import detokenize
+from paperkg.extract.nlp.components.acronyms import find_acronym_definitions
 from paperkg.extract.resolve import resolve_concepts
 from paperkg.records import Mention, Paper, PaperMentions
 
@@ -331,8 +331,8 @@ def neurips_mentions(cache: Path | None) -> tuple[list[PaperMentions], str]:
     if cache is not None and cache.exists():
         with cache.open("rb") as handle:
             return pickle.load(handle), f"extractor (cached in {cache})"
-    from paperkg.extract.extractor import extract_mentions
-    from paperkg.extract.pipeline import load_pipeline
+    from paperkg.extract.nlp.extractor import extract_mentions
+    from paperkg.extract.nlp.pipeline import load_pipeline
 
     papers = read_neurips(DATA / "neurips2023")
     nlp = load_pipeline()

@@ -78,7 +78,7 @@ def run_build(
 
 def bare_pipe(texts: list[str]) -> float:
     """Seconds for the shipped pipeline alone over ``texts`` (loading not counted)."""
-    from paperkg.extract.pipeline import load_pipeline
+    from paperkg.extract.nlp.pipeline import load_pipeline
 
     nlp = load_pipeline()
     list(nlp.pipe(texts[:4]))
@@ -121,8 +121,8 @@ def synthetic_rows(sizes: list[int], extraction: list[int], folder: Path) -> Non
     """Print rows of builds over synthetic corpora: real extraction (small), cached mentions (large)."""
     from stage_memory import prepare
 
-    from paperkg.extract.extractor import extract_mentions
-    from paperkg.extract.pipeline import load_pipeline
+    from paperkg.extract.nlp.extractor import extract_mentions
+    from paperkg.extract.nlp.pipeline import load_pipeline
     from paperkg.extract.readers import read_inputs
     from paperkg.extract.synthetic import synthetic_corpus, write_jsonl
 

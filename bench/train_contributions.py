@@ -45,7 +45,7 @@ FLOORS = (1.0, 0.3, 0.2, 0.15, 0.1, 0.05, 0.0)
 def corpus_until_concepts():
     """The NeurIPS 2023 corpus after concept resolution, before the contribution decision."""
     from paperkg.api import BUILD_STAGES
-    from paperkg.extract.cache import default_cache_dir
+    from paperkg.extract.nlp.cache import default_cache_dir
     from paperkg.stages import BuildOptions, Corpus, run_stages
 
     files = sorted(glob.glob(str(SHARED / "*.csv")))

@@ -2,7 +2,7 @@
 
 Issue 16 asks that extraction's memory stay flat as a corpus grows. The
 throughput benchmark compares builds of 1,000 and 3,000 synthetic papers; this
-runs what one ``--jobs`` worker runs (:mod:`paperkg.extract.workers`: the pipeline
+runs what one ``--jobs`` worker runs (:mod:`paperkg.extract.nlp.workers`: the pipeline
 loaded once, then chunks of papers) over a longer synthetic corpus in this one
 process, and prints its resident memory every few chunks, so a growth that only
 stops late (spaCy's vocabulary, onnxruntime's buffers, the C heap) shows.
@@ -33,8 +33,8 @@ def resident_mb() -> int:
 
 def write_corpus(path: Path, papers: int) -> None:
     """The synthetic corpus, recombined from the bundled example's extracted mentions."""
-    from paperkg.extract.extractor import extract_mentions
-    from paperkg.extract.pipeline import load_pipeline
+    from paperkg.extract.nlp.extractor import extract_mentions
+    from paperkg.extract.nlp.pipeline import load_pipeline
     from paperkg.extract.readers import read_inputs
     from paperkg.extract.synthetic import synthetic_corpus, write_jsonl
 
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         write_corpus(args.write_corpus, args.papers)
         return 0
 
-    from paperkg.extract import workers
+    from paperkg.extract.nlp import workers
     from paperkg.extract.readers import read_inputs
 
     with tempfile.TemporaryDirectory(prefix="paperkg-worker-") as folder:
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         papers = read_inputs([corpus]).papers
 
     workers.load_worker(None)  # first: it decides whether spaCy brings PyTorch
-    from paperkg.extract.extractor import _CHUNK
+    from paperkg.extract.nlp.extractor import _CHUNK
 
     print(f"one extraction worker, {len(papers):,} synthetic papers, chunks of {_CHUNK}")
     print(f"{'papers':>8} {'seconds':>8} {'RSS MB':>7}")

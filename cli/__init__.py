@@ -12,7 +12,7 @@ from .app import app
 
 def main() -> None:
     """Entry point of the ``paperkg`` console script."""
-    from ..extract.spacy_import import own_this_process
+    from ..extract.nlp.spacy_import import own_this_process
 
-    own_this_process()  # spaCy may come without PyTorch here (see extract/spacy_import.py)
+    own_this_process()  # spaCy may come without PyTorch here (see extract/nlp/spacy_import.py)
     app()

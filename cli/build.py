@@ -137,7 +137,7 @@ def build(
     """
     from ..api import BUILD_STAGES, write_outputs
     from ..api import build as build_result
-    from ..extract.cache import default_cache_dir
+    from ..extract.nlp.cache import default_cache_dir
 
     progress = Progress(
         # "extracting", then what the build does next (at 100,000 papers the corpus

@@ -50,7 +50,7 @@ def eval_command(
 ) -> None:
     """Print precision, recall and F1 per type and micro-averaged (exact and lenient match)."""
     from ..extract.evaluate import evaluate, read_gold, split_tdmsci
-    from ..extract.pipeline import load_pipeline
+    from ..extract.nlp.pipeline import load_pipeline
 
     docs = read_gold(gold, fmt.value)
     if heldout:

@@ -50,7 +50,7 @@ def train_command(
     (needs the train extra: PyTorch, transformers, onnx).
 
     Run on the public SciERC, SciER, TDMSci and SciREX releases it reproduces
-    the model shipped in paperkg/extract/models/paperkg_trf
+    the model shipped in paperkg/extract/nlp/models/paperkg_trf
     (extract/training/transformer.cfg). Use the result with
     `paperkg build --model OUTPUT/paperkg_trf` or `paperkg eval --model ...`.
     """

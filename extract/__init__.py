@@ -10,8 +10,8 @@ __all__ = ["canonical_key", "extract_mentions", "load_pipeline", "read_inputs", 
 
 _WHERE = {
     "canonical_key": "resolve",
-    "extract_mentions": "extractor",
-    "load_pipeline": "pipeline",
+    "extract_mentions": "nlp.extractor",
+    "load_pipeline": "nlp.pipeline",
     "read_inputs": "readers",
     "resolve_concepts": "resolve",
 }

@@ -1,7 +1,7 @@
 """Does this long form spell that short form? The acronym matcher of paperkg, in one place.
 
 Used by the spaCy component that finds "graph neural network (GNN)" in one
-abstract (:mod:`paperkg.extract.components.acronyms`) and by the corpus vote on
+abstract (:mod:`paperkg.extract.nlp.components.acronyms`) and by the corpus vote on
 what a bare acronym stands for (:mod:`paperkg.extract.resolve.acronym_votes`),
 so both agree on what counts as a definition.
 """

@@ -214,7 +214,7 @@ def paper_concepts(
     A paper links to the concepts of its mentions and to their broader concepts
     (:func:`~paperkg.graph.hierarchy.ancestors`). ``papers`` gives the paper of
     each mention, in the order of ``resolution.concept_of`` flattened (the
-    ``paper`` column of :func:`~paperkg.extract.mention_table.mention_table`);
+    ``paper`` column of :func:`~paperkg.extract.corpus.mention_table.mention_table`);
     ``broader`` is :func:`~paperkg.graph.hierarchy.broader_concepts` of the
     resolution's concepts, made when not given. ``concept`` is a categorical of
     the concept ids, sorted.

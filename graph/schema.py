@@ -27,7 +27,7 @@ Edges (``type`` is the edge type)
   (the first sentence that supports it), ``count`` (mentions behind it),
   ``weight`` (= count); ``corpus_match`` True when every mention behind it
   was found as a corpus term rather than by the NER
-  (:mod:`paperkg.extract.corpus_terms`).
+  (:mod:`paperkg.extract.corpus.corpus_terms`).
   A paper is also linked to every broader concept of a concept it mentions
   (see :data:`IS_A`); such an edge has ``via`` (list of the narrower concept
   ids it was inferred from) and the type the broader concept's label gives

@@ -14,7 +14,7 @@ from hypothesis import settings
 settings.register_profile("paperkg", deadline=None)
 settings.load_profile("paperkg")
 
-# the CLI keeps extractions in a cache (paperkg.extract.cache): give the suite its own,
+# the CLI keeps extractions in a cache (paperkg.extract.nlp.cache): give the suite its own,
 # empty at every run, so no test reads what another run or a user's builds left
 os.environ["PAPERKG_CACHE_DIR"] = tempfile.mkdtemp(prefix="paperkg-test-cache-")
 
@@ -69,7 +69,7 @@ def local_cluster():
 
 @pytest.fixture(scope="session")
 def nlp():
-    from paperkg.extract.pipeline import load_pipeline
+    from paperkg.extract.nlp.pipeline import load_pipeline
 
     return load_pipeline()
 
@@ -82,7 +82,7 @@ def rules_nlp():
     borderline sentence differ between CPUs (onnxruntime's int8 kernels with
     and without VNNI round differently), so a test that runs it tests the CPU too.
     """
-    from paperkg.extract.pipeline import load_pipeline
+    from paperkg.extract.nlp.pipeline import load_pipeline
 
     nlp = load_pipeline()
     if "transformer_ner" in nlp.pipe_names:

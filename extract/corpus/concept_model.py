@@ -9,7 +9,7 @@ abstracts annotated by careful readers (``bench/judged/GUIDE.md``, section 5;
 
 - a logistic regression, the chance that the concept names a specific thing; a
   concept under ``keep_threshold`` is generic and left out of the graph, and so
-  are umbrella terms and bare words (:func:`~paperkg.extract.specificity.generic_reason`:
+  are umbrella terms and bare words (:func:`~paperkg.extract.corpus.specificity.generic_reason`:
   "deep neural network", "detection"), the word-list rules that still pay;
 - a softmax over Method, Dataset, Task and Metric; a concept takes another label
   than its mentions' vote when the model gives that label ``relabel_margin``
@@ -32,8 +32,8 @@ import numpy as np
 
 from ...errors import ExtractionError
 from ...records import Concept, PaperMentions, Resolution, concept_node_id
-from ..specificity import NAMED_SHARE, generic_reason
 from .concept_features import concept_features, hashed
+from .specificity import NAMED_SHARE, generic_reason
 
 __all__ = ["MODEL_FILE", "ConceptModel", "decide_concepts", "load_model"]
 

@@ -1,8 +1,8 @@
 """What each paper proposes, decided once per (paper, concept) by a small learned model.
 
 Extraction marks mentions a sentence puts forward ("we propose X", "which we term
-X": :mod:`paperkg.extract.components.proposals`) and the titles step marks what a
-title names (:mod:`paperkg.extract.titles`). Those rules are signs, not the
+X": :mod:`paperkg.extract.nlp.components.proposals`) and the titles step marks what a
+title names (:mod:`paperkg.extract.corpus.titles`). Those rules are signs, not the
 decision: a name in a title may be a used model, "we propose" may be followed by
 "a large language model", and a coined name used three times may never be
 caught by a sentence. Once every mention has its concept, :func:`mark_contributions`

@@ -22,10 +22,10 @@ def predict_spans(nlp, texts: Sequence[str], batch_size: int = 64) -> list[list[
     """Run a spaCy pipeline; return each text's mentions as ``(start, end, label)``.
 
     Mentions are taken as the extractor takes them
-    (:func:`paperkg.extract.mentions.mentions_from_doc`), so the score is the
+    (:func:`paperkg.extract.nlp.mentions.mentions_from_doc`), so the score is the
     score of what reaches the graph.
     """
-    from ..mentions import mentions_from_doc
+    from ..nlp.mentions import mentions_from_doc
 
     out = []
     for doc in nlp.pipe(texts, batch_size=batch_size):

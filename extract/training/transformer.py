@@ -6,7 +6,7 @@ tag about 18 abstracts a second on one core. paperkg ships the same kind of
 model exported to ONNX and quantised to int8 (23 MB, no PyTorch, about 50
 abstracts a second), so training is a short PyTorch loop here, driven by the
 committed ``transformer.cfg`` (fixed seed) and scored by the very component that
-ships (:class:`paperkg.extract.components.transformer_ner.TransformerNER`, with
+ships (:class:`paperkg.extract.nlp.components.transformer_ner.TransformerNER`, with
 the rule components after it), so the checkpoint kept is the one that scores
 best the way users run it.
 
@@ -31,9 +31,9 @@ import spacy
 from thinc.api import Config
 
 from ...errors import ExtractionError
-from ..components.transformer_ner import TransformerNER
 from ..evaluate import evaluate
-from ..pipeline import SHIPPED_TRANSFORMER_DIR
+from ..nlp.components.transformer_ner import TransformerNER
+from ..nlp.pipeline import SHIPPED_TRANSFORMER_DIR
 from .corpora import prepare_corpora
 from .meta import write_meta
 from .transformer_data import corpus_markers, corpus_sizes, training_items
@@ -53,7 +53,7 @@ __all__ = ["TRANSFORMER_CONFIG", "TRANSFORMER_MODEL_NAME", "load_config", "train
 #: The committed training config of the shipped transformer NER.
 TRANSFORMER_CONFIG = Path(__file__).with_name("transformer.cfg")
 
-#: Name of the shipped pipeline (``paperkg/extract/models/<name>``).
+#: Name of the shipped pipeline (``paperkg/extract/nlp/models/<name>``).
 TRANSFORMER_MODEL_NAME = "paperkg_trf"
 
 

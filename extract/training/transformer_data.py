@@ -17,7 +17,7 @@ import spacy
 from spacy.tokens import DocBin
 
 from ...errors import ExtractionError
-from ..components.transformer_ner import TransformerNER
+from ..nlp.components.transformer_ner import TransformerNER
 from .transformer_model import TAGS
 
 __all__ = [

@@ -19,8 +19,8 @@ from pathlib import Path
 import spacy
 
 from ...errors import ExtractionError
-from ..components.transformer_ner import SETTINGS_FILE, TOKENIZER_FILE
-from ..pipeline import BASE_MODEL, RULE_COMPONENTS
+from ..nlp.components.transformer_ner import SETTINGS_FILE, TOKENIZER_FILE
+from ..nlp.pipeline import BASE_MODEL, RULE_COMPONENTS
 
 __all__ = [
     "COMPONENT",

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from paperkg.api import build
-from paperkg.extract.cache import ExtractionCache, pipeline_identity
-from paperkg.extract.extractor import extract_mentions
-from paperkg.extract.pipeline import resolve_model
+from paperkg.extract.nlp.cache import ExtractionCache, pipeline_identity
+from paperkg.extract.nlp.extractor import extract_mentions
+from paperkg.extract.nlp.pipeline import resolve_model
 from paperkg.extract.readers import read_inputs
 from paperkg.extract.synthetic import synthetic_corpus, write_jsonl
 

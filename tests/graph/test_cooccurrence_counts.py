@@ -70,7 +70,7 @@ def test_pairs_counted_on_a_dask_cluster_are_those_counted_in_memory(local_clust
     import dask.dataframe as dd
     import pandas as pd
 
-    from paperkg.extract.dask_cluster import dask_client
+    from paperkg.extract.nlp.dask_cluster import dask_client
     from paperkg.graph.incidence import count_cooccurrences, count_cooccurrences_on_dask
 
     rng = random.Random(0)

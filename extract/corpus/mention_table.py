@@ -1,0 +1,241 @@
+"""The mentions of a corpus as one table: a row per mention, a column per field.
+
+Extraction gives one :class:`~paperkg.records.PaperMentions` per paper, which is
+what a paper's own steps want. The corpus steps ask about all mentions at once
+("which label do most mentions of this name have?", "which papers name both
+of these concepts?"), and for them the mentions are one table,
+:func:`mention_table`, made once the corpus's mentions are all found (after the
+corpus terms and the titles' proposals):
+
+============  ========  ===================================================
+column        type      what it holds
+============  ========  ===================================================
+paper         int32     the paper: its index in the list of results
+mention       int32     the mention: its index in its paper's mentions
+start, end    int32     character offsets into ``Paper.document``
+text          category  the words of the text that were tagged
+label         category  ``METHOD``, ``DATASET``, ``TASK`` or ``METRIC``
+name          category  what the mention names: its long form when it is an
+                        acronym its paper defines, else its text
+key           category  the name's :func:`~paperkg.extract.resolve.canonical_key`
+                        (``""`` for a generic phrase such as "our method")
+proposed      bool      the paper introduces the thing
+corpus_match  bool      found only as a corpus term, not by the NER
+sentence      category  the sentence the mention is in (the graph's evidence)
+long_form     category  the long form its paper gives an acronym (else missing)
+============  ========  ===================================================
+
+Rows are in corpus order: paper by paper, each paper's mentions in their order.
+The string columns are dictionary-encoded (pandas categoricals): each distinct
+string is stored once and each row holds a small integer code, as spaCy's DocBin
+keeps tokens (arrays of ints plus one string store). A function of a string,
+such as the canonical key of a name, then runs once per distinct string, not
+once per mention.
+
+Once the table is made, it is where the corpus's mentions live: the records
+are dropped, and the stages after it that still read a paper's mentions as
+:class:`~paperkg.records.PaperMentions` (resolution, the generic concepts, the
+graph builder) read them through :class:`MentionRecords`, which makes each
+paper's records from the table's rows as a stage comes to it. A corpus's
+mentions are then never one Python object each all at once, only one block of
+papers' (:data:`RECORD_BLOCK`) and whatever a stage keeps of them.
+
+On a Dask cluster
+-----------------
+The corpus steps that read the table are group-bys and a sparse product, so
+they run the same on a Dask DataFrame, partition by partition, when the table
+outgrows one machine. ``paperkg build --dask ADDRESS`` sends two of them to
+the cluster (the table as a Dask DataFrame of :data:`PARTITION_ROWS`-row
+partitions):
+
+* the label vote, :func:`~paperkg.extract.corpus.labels.choose_labels_on_dask`: the
+  votes are summed per key and label on the workers, and only the sums (a row
+  per key and label) and each key's first name come back;
+* the co-occurrence count,
+  :func:`~paperkg.graph.incidence.count_cooccurrences_on_dask`: the paper x
+  concept rows are shuffled so that each paper's rows are in one partition,
+  each partition counts its pairs with the sparse product, and the counts are
+  summed per pair.
+
+The graph is the same as in memory (the tests build both on a real
+``LocalCluster``). What else would move the same way:
+
+* the paper and mention counts of each concept node, the concept map's
+  incidence and the corpus terms' agreement (how often a phrase is tagged, with
+  which label, in how many papers) are group-bys over this table or the paper x
+  concept rows;
+* the titles' count of the papers that define each acronym is a group-by over
+  the acronym definitions;
+* the table itself could be made on the workers, each extraction chunk
+  returning its partition (or writing it to Parquet) instead of records.
+
+What does not yet:
+
+* the table is made here from the records, which are all in this process until
+  it is made (the corpus terms and the titles' proposals still read records): a
+  corpus whose records do not fit in one machine's memory does not fit yet;
+* concept resolution (keys merged by union-find over spelling variants, acronym
+  votes, near-duplicate names) needs every name of the corpus in one place; it
+  works on the distinct names, far fewer than the mentions, so it stays here;
+* the graph is built and written by networkx in this process, from the
+  aggregates.
+
+Examples
+--------
+>>> from paperkg.records import Mention, Paper, PaperMentions
+>>> paper = Paper(id="p1", abstract="", text="", source="x")
+>>> found = PaperMentions(paper, [Mention("GNNs", "METHOD", 0, 4, ""),
+...                               Mention("GNN", "METHOD", 9, 12, "")],
+...                       acronyms={"GNN": "graph neural network"})
+>>> table = mention_table([found])
+>>> table[["paper", "mention", "text", "key"]].to_dict("list")
+{'paper': [0, 0], 'mention': [0, 1], 'text': ['GNNs', 'GNN'], 'key': ['gnn', 'graph neural network']}
+>>> records = MentionRecords([paper], [found.acronyms], table)
+>>> records[0] == found
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+import pandas as pd
+
+from ...records import Mention, Paper, PaperMentions
+from ..resolve.keys import canonical_key
+
+__all__ = ["PARTITION_ROWS", "RECORD_BLOCK", "MentionRecords", "mention_table", "name_of"]
+
+#: rows of the table in each partition when it goes to a Dask cluster (about 10 MB)
+PARTITION_ROWS = 500_000
+#: papers whose records :class:`MentionRecords` makes from the table at a time
+RECORD_BLOCK = 1024
+#: the columns a :class:`~paperkg.records.Mention` is made of, in its fields' order
+_MENTION_COLUMNS = (
+    "text", "label", "start", "end", "sentence", "proposed", "long_form", "corpus_match",
+)  # fmt: skip
+
+
+def name_of(mention: Mention, acronyms: dict[str, str]) -> str:
+    """What a mention names: its long form when it is an acronym its paper defines
+    (``acronyms``: the paper's short form -> long form)."""
+    return mention.long_form or acronyms.get(mention.text) or mention.text
+
+
+def mention_table(results: Sequence[PaperMentions]) -> pd.DataFrame:
+    """The mentions of ``results`` as one table, a row per mention, in corpus order
+    (the columns are in the module's docstring)."""
+    counts = np.array([len(result.mentions) for result in results], dtype=np.int64)
+    mentions = [mention for result in results for mention in result.mentions]
+    names = [name_of(m, result.acronyms) for result in results for m in result.mentions]
+    first_row = np.cumsum(counts) - counts  # of each paper
+    papers = np.repeat(np.arange(len(results), dtype=np.int32), counts)
+    table = pd.DataFrame(
+        {
+            "paper": papers,
+            "mention": (np.arange(len(mentions)) - first_row[papers]).astype(np.int32),
+            "start": np.array([m.start for m in mentions], dtype=np.int32),
+            "end": np.array([m.end for m in mentions], dtype=np.int32),
+            "text": pd.Categorical([m.text for m in mentions]),
+            "label": pd.Categorical([m.label for m in mentions]),
+            "name": pd.Categorical(names),
+            "proposed": np.array([m.proposed for m in mentions], dtype=bool),
+            "corpus_match": np.array([m.corpus_match for m in mentions], dtype=bool),
+            "sentence": pd.Categorical([m.sentence for m in mentions]),
+            "long_form": pd.Categorical([m.long_form for m in mentions]),
+        }
+    )
+    # a categorical's map calls the function once per distinct name
+    keys = table["name"].map(lambda name: canonical_key(name, ""))
+    table.insert(7, "key", keys.astype("category"))
+    return table
+
+
+class MentionRecords(Sequence[PaperMentions]):
+    """Each paper's :class:`~paperkg.records.PaperMentions`, made from the table of
+    mentions when a stage reads it.
+
+    ``papers`` and ``acronyms`` (each paper's short form -> long form) are in the
+    order of the table's ``paper`` column; the mentions' fields come from the
+    table's columns (its labels, so the voted ones). Reading the records in order
+    makes them :data:`RECORD_BLOCK` papers at a time; only the block last read by
+    index is kept, so two reads give equal records, not always the same objects,
+    and a record changed by a stage changes nothing here (write a column of the
+    table instead).
+    """
+
+    def __init__(
+        self, papers: Sequence[Paper], acronyms: Sequence[dict[str, str]], table: pd.DataFrame
+    ) -> None:
+        if not len(papers) == len(acronyms):
+            raise ValueError(f"{len(papers)} papers but {len(acronyms)} papers' acronyms")
+        self.papers = papers
+        self.acronyms = acronyms
+        self.table = table
+        counts = np.bincount(table["paper"].to_numpy(), minlength=len(papers))
+        if len(counts) > len(papers):
+            raise ValueError(f"the table has rows of paper {len(counts) - 1}: {len(papers)} given")
+        #: the table's first row of each paper, and one past the last paper's last row
+        self._starts = np.concatenate(([0], np.cumsum(counts))).tolist()
+        #: the block of papers read by index last: its first paper and its records
+        self._block: tuple[int, list[PaperMentions]] = (-1, [])
+
+    def __len__(self) -> int:
+        return len(self.papers)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step == 1:
+                return list(self._records(start, max(start, stop)))
+            return [self[i] for i in range(start, stop, step)]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(f"paper {index} of {len(self)}")
+        block = index - index % RECORD_BLOCK  # papers read one by one: a block made once
+        if self._block[0] != block:
+            self._block = (block, list(self._records(block, min(block + RECORD_BLOCK, len(self)))))
+        return self._block[1][index - block]
+
+    def __iter__(self) -> Iterator[PaperMentions]:
+        return self._records(0, len(self))
+
+    def _records(self, first: int, last: int) -> Iterator[PaperMentions]:
+        """The records of papers ``first`` to ``last - 1``, a block of papers at a time."""
+        starts = self._starts
+        for block in range(first, last, RECORD_BLOCK):
+            end = min(block + RECORD_BLOCK, last)
+            offset = starts[block]
+            mentions = self._mentions(offset, starts[end])
+            for paper in range(block, end):
+                yield PaperMentions(
+                    self.papers[paper],
+                    mentions[starts[paper] - offset : starts[paper + 1] - offset],
+                    self.acronyms[paper],
+                )
+
+    def _mentions(self, first: int, last: int) -> list[Mention]:
+        """The mentions of the table's rows ``first`` to ``last - 1``."""
+        columns = []
+        for name in _MENTION_COLUMNS:
+            column = self.table[name]
+            if isinstance(column.dtype, pd.CategoricalDtype):
+                columns.append(_strings(column, first, last))
+            else:
+                columns.append(column.to_numpy()[first:last].tolist())
+        return [Mention(*fields) for fields in zip(*columns, strict=True)]
+
+
+def _strings(column: pd.Series, first: int, last: int) -> list[str | None]:
+    """The values of a categorical column's rows ``first`` to ``last - 1`` (None where
+    missing), each distinct one made once."""
+    categories = column.cat.categories
+    if len(categories) == 0:  # every value missing
+        return [None] * (last - first)
+    codes = column.cat.codes.to_numpy()[first:last]
+    used, inverse = np.unique(codes, return_inverse=True)
+    values = categories.take(np.maximum(used, 0)).tolist()
+    values = [value if code >= 0 else None for value, code in zip(values, used, strict=True)]
+    return [values[i] for i in inverse.tolist()]

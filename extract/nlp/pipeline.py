@@ -1,0 +1,65 @@
+"""Load the spaCy pipeline that finds METHOD, DATASET, TASK and METRIC mentions."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import spacy
+from spacy.language import Language
+
+from ...errors import ExtractionError
+from .components import register_factories
+from .model_names import (  # noqa: F401  (the names pipeline users import from here)
+    BASE_MODEL,
+    DEFAULT_MODEL,
+    REMOVED_MODELS,
+    SHIPPED_MODELS,
+    SHIPPED_TRANSFORMER_DIR,
+    resolve_model,
+)
+
+log = logging.getLogger(__name__)
+register_factories()  # the paperkg_* factories, before any pipeline is loaded
+
+#: rule components, in pipeline order, that run after any NER
+RULE_COMPONENTS = (
+    "paperkg_term_rules",
+    "paperkg_acronyms",
+    "paperkg_dataset_cues",
+    "paperkg_proposals",
+    "paperkg_repeats",
+    "paperkg_mention_shape",
+)
+
+
+def load_pipeline(model: str | Path | None = None) -> Language:
+    """The extraction pipeline: a NER for our labels followed by the rule components.
+
+    ``model`` is a shipped pipeline's name ("accurate": the transformer NER,
+    the default; its scores are in bench/RESULTS.md), or any spaCy pipeline
+    (package name or directory) with a NER for our labels. Without one the default
+    shipped pipeline is used, or, if none ships, the stock English pipeline
+    with its own NER removed (its labels, ORG/PERSON/…, are not ours) and rules
+    alone. Rule components the loaded pipeline lacks are appended, so any NER
+    trained on METHOD/DATASET/TASK/METRIC can be swapped in.
+    """
+    model = resolve_model(model)
+    try:
+        if model is None:
+            nlp = spacy.load(BASE_MODEL, exclude=["ner"])
+        else:
+            nlp = spacy.load(model)
+    except OSError as e:
+        raise ExtractionError(
+            f"cannot load spaCy pipeline {model or BASE_MODEL!r}: {e}. "
+            f"Use one of {', '.join(SHIPPED_MODELS)}, a pipeline directory, "
+            "or reinstall with ./install.sh."
+        ) from e
+    # component_names: a rule the pipeline ships disabled stays off, not appended again
+    factories = {nlp.get_pipe_meta(name).factory for name in nlp.component_names}
+    for factory in RULE_COMPONENTS:
+        if factory not in factories:
+            nlp.add_pipe(factory)
+    log.info("extraction pipeline: %s", ", ".join(nlp.pipe_names))
+    return nlp

@@ -1,0 +1,58 @@
+"""Umbrella terms and bare words are generic whatever the concept model says; other
+concepts are its call."""
+
+import pytest
+
+from paperkg.extract.corpus.specificity import generic_reason
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "machine learning",
+        "computer vision",
+        "deep neural network",
+        "learning algorithm",
+        "generative model",
+        "neural network",
+    ],
+)
+def test_umbrella_terms_are_generic(key):
+    assert generic_reason(key) == "field"
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "diffusion model",
+        "large language model",
+        "graph neural network",
+        "contrastive learning",
+        "image classification",
+        "imagenet",
+        "accuracy",
+    ],
+)
+def test_names_of_one_thing_are_left_to_the_model(key):
+    assert generic_reason(key) is None
+
+
+@pytest.mark.parametrize(
+    "key, label, reason",
+    [
+        ("detection", "Task", "bare word"),
+        ("kernel", "Method", "bare word"),
+        ("rate", "Metric", "bare word"),
+        ("summarization", "Task", None),
+        ("distillation", "Method", None),
+        ("regret", "Metric", None),
+        ("object detection", "Task", None),
+    ],
+)
+def test_a_bare_word_is_generic_unless_it_names_one_thing(key, label, reason):
+    assert generic_reason(key, label) == reason
+
+
+def test_a_bare_word_written_as_a_name_is_left_to_the_model():
+    assert generic_reason("imagenet", "Dataset") == "bare word"
+    assert generic_reason("imagenet", "Dataset", named=True) is None

@@ -1,0 +1,470 @@
+"""The rule components on sentences like those in real abstracts."""
+
+import pytest
+
+
+def ents(doc):
+    return {(e.text, e.label_) for e in doc.ents}
+
+
+def proposed(doc):
+    return {e.text for e in doc.ents if e._.proposed}
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("In this paper, we introduce LADS, a hierarchical approach that learns plans.", {"LADS"}),
+        (
+            "To address these challenges, we propose a lightweight predictor (Light-DDG), "
+            "which adopts a Transformer as the backbone.",
+            {"Light-DDG"},
+        ),
+        ("Only part of the knowledge is distilled, which we term selective KD (SelKD).", {"SelKD"}),
+        (
+            "To eliminate these drawbacks, we present a simple yet effective IMVC approach, "
+            "SIIHPC, in this work.",
+            {"SIIHPC"},
+        ),
+        (
+            "To address this, we propose EmbedLLM, a framework designed to learn representations of LLMs.",
+            {"EmbedLLM"},
+        ),
+        (
+            "We propose a novel solution, bootstrapped training of score-conditioned generator "
+            "(BootGen) algorithm.",
+            {"BootGen"},
+        ),
+    ],
+)
+def test_proposed_names_are_found(rules_nlp, text, expected):
+    assert expected <= proposed(rules_nlp(text))
+
+
+@pytest.mark.parametrize(
+    "text, used",
+    [
+        ("We fine-tune BERT on the SQuAD dataset.", "BERT"),
+        ("Prior work proposed GraphSAGE for inductive learning.", "GraphSAGE"),
+        ("We propose EmbedLLM, a framework designed to learn representations of LLMs.", "LLMs"),
+        ("We propose to use ResNet-50 as the encoder.", "ResNet-50"),
+        ("We propose a new method for reinforcement learning (RL) agents.", "RL"),
+    ],
+)
+def test_used_names_are_not_proposed(nlp, text, used):
+    assert used not in proposed(nlp(text))
+
+
+@pytest.mark.parametrize(
+    "text, long, short",
+    [
+        ("We train a graph neural network (GNN) on molecules.", "graph neural network", "GNN"),
+        (
+            "Knowledge Distillation (KD) has been a popular paradigm.",
+            "Knowledge Distillation",
+            "KD",
+        ),
+        (
+            "We introduce Semi-Supervised Diffusion Maps (SSDM), a new method.",
+            "Semi-Supervised Diffusion Maps",
+            "SSDM",
+        ),
+        ("Rotary Positional Encodings (RoPE) are popular.", "Rotary Positional Encodings", "RoPE"),
+    ],
+)
+def test_acronym_definitions(nlp, text, long, short):
+    doc = nlp(text)
+    assert (long, short) in {(lf.text, sf.text) for lf, sf in doc._.acronyms}
+
+
+def test_text_in_parentheses_that_is_not_an_acronym_is_ignored(nlp):
+    doc = nlp("The model (which is large) works well (see Section 3).")
+    assert doc._.acronyms == []
+
+
+def test_defined_acronym_shares_the_label_of_its_long_form(nlp):
+    doc = nlp("Knowledge distillation (KD) trains a student. KD is cheap.")
+    long_form = [e.label_ for e in doc.ents if e.text.startswith("Knowledge distillation")]
+    short = [e.label_ for e in doc.ents if e.text == "KD"]
+    assert long_form == ["METHOD"] and short and set(short) == {"METHOD"}
+
+
+@pytest.mark.parametrize(
+    "text, datasets",
+    [
+        (
+            "Our methods improve results across datasets, including CIFAR-10, CIFAR-100, and ImageNet-100.",
+            {"CIFAR-10", "CIFAR-100", "ImageNet-100"},
+        ),
+        ("Experiments on the MS-COCO dataset show gains.", {"MS-COCO"}),
+        ("We report accuracy on SST-2 and MNLI-3 benchmarks.", {"SST-2", "MNLI-3"}),
+    ],
+)
+def test_dataset_cues(rules_nlp, text, datasets):
+    found = {t for t, label in ents(rules_nlp(text)) if label == "DATASET"}
+    assert datasets <= found
+
+
+def test_a_model_name_with_digits_outside_a_dataset_context_is_not_a_dataset(nlp):
+    doc = nlp("We fine-tune GPT-3 with a new prompting strategy.")
+    assert ("GPT-3", "DATASET") not in ents(doc)
+
+
+@pytest.mark.parametrize(
+    "generic", ["our method", "this approach", "the proposed framework", "existing methods"]
+)
+def test_generic_phrases_are_not_concepts(nlp, generic):
+    doc = nlp(f"We show that {generic} works on graphs.")
+    assert not any(generic.split()[-1] == e.text.split()[-1] for e in doc.ents)
+
+
+def test_a_name_that_only_says_the_kind_of_approach_is_not_proposed(nlp):
+    doc = nlp(
+        "To eliminate these drawbacks, we present a simple yet effective IMVC approach, SIIHPC, in this work."
+    )
+    assert "IMVC" not in proposed(doc)
+
+
+@pytest.mark.parametrize(
+    "phrase", ["real-world datasets", "large-scale datasets", "synthetic and real-world datasets"]
+)
+def test_unnamed_datasets_are_not_concepts(nlp, phrase):
+    """The NER may tag them (SciERC marks any data); the concept stage leaves them out."""
+    from paperkg.extract.corpus import decide_concepts
+    from paperkg.extract.corpus.labels import unify_concept_labels
+    from paperkg.extract.nlp.extractor import extract_mentions
+    from paperkg.extract.resolve import resolve_concepts
+    from paperkg.records import Paper
+
+    text = f"Experiments on {phrase} and on CIFAR-10 confirm the gains."
+    results = extract_mentions(nlp, [Paper(id="p", abstract=text, text=text, source="t")])
+    resolution = decide_concepts(results, unify_concept_labels(resolve_concepts(results)))
+    datasets = [c.name for c in resolution.concepts.values() if c.label == "Dataset"]
+    assert datasets == ["CIFAR-10"]
+
+
+@pytest.mark.parametrize(
+    "text, phrase",
+    [
+        ("This improves understanding of the model.", "understanding"),
+        ("Learning from data is hard.", "Learning"),
+        ("The model reaches high accuracy.", "high accuracy"),
+    ],
+)
+def test_bare_or_generic_phrases_are_not_concepts(nlp, text, phrase):
+    assert phrase not in {e.text for e in nlp(text).ents}
+
+
+@pytest.mark.parametrize(
+    "text, field",
+    [("We evaluate on standard RL benchmarks.", "RL"), ("We release three NLP datasets.", "NLP")],
+)
+def test_a_field_naming_a_kind_of_dataset_is_not_a_dataset(nlp, text, field):
+    assert (field, "DATASET") not in ents(nlp(text))
+
+
+def test_a_modified_task_head_is_a_task(nlp):
+    doc = nlp("We study image generation and text classification.")
+    assert {("image generation", "TASK"), ("text classification", "TASK")} <= ents(doc)
+
+
+@pytest.mark.parametrize(
+    "text, long, short",
+    [
+        ("We study in-context learning (ICL) in transformers.", "in-context learning", "ICL"),
+        (
+            "We fine-tune ULMFiT (Universal Language Model Fine-tuning) on reviews.",
+            "Universal Language Model Fine-tuning",
+            "ULMFiT",
+        ),
+        # a Greek letter spelt with its Latin one
+        (
+            "We propose a lightweight ΔΔG predictor (Light-DDG) for mutations.",
+            "lightweight ΔΔG predictor",
+            "Light-DDG",
+        ),
+    ],
+)
+def test_more_acronym_definitions(nlp, text, long, short):
+    assert (long, short) in {(lf.text, sf.text) for lf, sf in nlp(text)._.acronyms}
+
+
+def test_a_title_case_name_keeps_its_first_word(nlp):
+    doc = nlp("We build on Multiple Instance Learning (MIL) for pathology.")
+    assert "Multiple Instance Learning" in {e.text for e in doc.ents}
+
+
+def test_masked_autoencoders_are_not_a_metric(nlp):
+    doc = nlp("Masked Autoencoders (MAE) learn visual representations.")
+    assert not any(e.label_ == "METRIC" for e in doc.ents)
+
+
+def test_one_name_gets_one_label_within_an_abstract(nlp):
+    doc = nlp(
+        "Rotary Positional Encodings (RoPE) are popular. We study RoPE in depth. "
+        "We mathematically prove behaviours of RoPE and propose a modification of RoPE."
+    )
+    assert (
+        len({e.label_ for e in doc.ents if e.text in {"RoPE", "Rotary Positional Encodings"}}) == 1
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["It is on par with the best of 300 datasets.", "We obtain 89.7× inference acceleration."],
+)
+def test_quantities_are_not_mentions(nlp, text):
+    from paperkg.extract.nlp.mentions import mentions_from_doc
+
+    mentions, _ = mentions_from_doc(nlp(text))
+    assert not any(m.text[0].isdigit() for m in mentions)
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("We parse the French Treebank with it.", "French Treebank"),
+        ("Results on the Customer Review Dataset improve.", "Customer Review Dataset"),
+        ("Experiments on the MS-COCO dataset show gains.", "MS-COCO"),
+    ],
+)
+def test_dataset_names_keep_a_head_that_is_part_of_the_name(nlp, text, name):
+    assert (name, "DATASET") in ents(nlp(text))
+
+
+def rules_only(nlp, text):
+    """``text`` through the pipeline with its NER switched off: what the rules find alone.
+
+    The noun-phrase fallback ships disabled after the transformer NER; these tests
+    are about it, so it is switched on for them.
+    """
+    ner = [name for name in ("ner", "transformer_ner") if name in nlp.pipe_names]
+    fallback_off = "paperkg_term_rules" in nlp.disabled
+    if fallback_off:
+        nlp.enable_pipe("paperkg_term_rules")
+    try:
+        with nlp.select_pipes(disable=ner):
+            return nlp(text)
+    finally:
+        if fallback_off:
+            nlp.disable_pipe("paperkg_term_rules")
+
+
+@pytest.mark.parametrize(
+    "text, phrase, label",
+    [
+        (
+            "Recent work claims that large language models memorise.",
+            "large language models",
+            "METHOD",
+        ),
+        ("Transformers show in-context learning on new tasks.", "in-context learning", "METHOD"),
+        ("We study instruction tuning for chat models.", "instruction tuning", "METHOD"),
+        ("We then apply chain-of-thought prompting.", "chain-of-thought prompting", "METHOD"),
+        ("Fine-tuning often hurts calibration.", "Fine-tuning", "METHOD"),
+        ("We study multi-object tracking in crowds.", "multi-object tracking", "TASK"),
+    ],
+)
+def test_noun_phrases_are_typed_by_their_head_without_a_parser(nlp, text, phrase, label):
+    assert "parser" not in nlp.pipe_names
+    assert (phrase, label) in ents(rules_only(nlp, text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We compare a baseline model with the loss function of prior work.",
+        "It beats state-of-the-art methods on 3D models.",
+        "The network architecture uses a large kernel.",
+        "Learning is hard and our method is simple.",
+        "The results are state-of-the-art.",
+    ],
+)
+def test_phrases_with_only_generic_words_are_not_concepts_without_a_parser(nlp, text):
+    assert not rules_only(nlp, text).ents
+
+
+def test_an_entity_cut_inside_a_hyphenated_word_gets_the_whole_word(nlp):
+    from spacy.tokens import Span
+
+    from paperkg.extract.nlp.components.term_rules import complete_hyphenated_words
+
+    doc = nlp.make_doc("Transformers show in-context learning.")
+    doc.ents = [Span(doc, 4, 6, label="METHOD")]  # "context learning"
+    complete_hyphenated_words(doc)
+    assert ents(doc) == {("in-context learning", "METHOD")}
+
+
+@pytest.mark.parametrize(
+    "text, phrase, label",
+    [
+        ("We study robustness under attack.", "robustness", "TASK"),
+        (
+            "We study mechanistic interpretability of small models.",
+            "mechanistic interpretability",
+            "TASK",
+        ),
+        ("We study contextual bandits with feedback.", "contextual bandits", "TASK"),
+        ("We prompt LLaMA with questions.", "LLaMA", "METHOD"),
+    ],
+)
+def test_research_topics_and_unknown_names_are_concepts_without_a_parser(nlp, text, phrase, label):
+    assert (phrase, label) in ents(rules_only(nlp, text))
+
+
+@pytest.mark.parametrize(
+    "text, phrase, label",
+    [
+        ("We bound the sample complexity of the learner.", "sample complexity", "METRIC"),
+        ("We study implicit bias in deep networks.", "implicit bias", "TASK"),
+    ],
+)
+def test_theory_topics_are_concepts_without_a_parser(nlp, text, phrase, label):
+    assert (phrase, label) in ents(rules_only(nlp, text))
+
+
+def test_a_bare_quantity_word_is_not_a_concept(nlp):
+    assert not rules_only(nlp, "The complexity grows with the bias.").ents
+
+
+def test_plain_acronyms_and_state_of_the_art_are_not_concepts_without_a_parser(nlp):
+    doc = rules_only(nlp, "It beats other state-of-the-art methods on OOD data with GPUs.")
+    assert not doc.ents
+
+
+def _tagged(nlp, text, first_mentions):
+    """``text`` with POS tags and, as its only entities, the first occurrence of each
+    (phrase, label) in ``first_mentions``: what the NER found, before paperkg_repeats."""
+    with nlp.select_pipes(enable=["tok2vec", "tagger", "attribute_ruler"]):
+        doc = nlp(text)
+    spans = []
+    for phrase, label in first_mentions:
+        start = text.index(phrase)
+        spans.append(doc.char_span(start, start + len(phrase), label=label))
+    doc.ents = spans
+    return doc
+
+
+def test_a_name_labelled_once_is_labelled_at_every_occurrence(nlp):
+    from paperkg.extract.nlp.components import RepeatMentions
+
+    text = "The parser is fast. We evaluate the Parser on news and compare the parser with others."
+    doc = RepeatMentions()(_tagged(nlp, text, [("parser", "METHOD")]))
+    assert [(e.text, e.label_, e.start_char) for e in doc.ents] == [
+        ("parser", "METHOD", 4),
+        ("Parser", "METHOD", text.index("Parser")),
+        ("parser", "METHOD", text.rindex("parser")),
+    ]
+
+
+def test_a_repeat_inside_a_longer_compound_is_not_labelled(nlp):
+    from paperkg.extract.nlp.components import RepeatMentions
+
+    text = "We study translation. Machine translation systems and translation-based methods exist."
+    doc = RepeatMentions()(_tagged(nlp, text, [("translation", "TASK")]))
+    assert [e.start_char for e in doc.ents] == [text.index("translation")]
+
+
+def test_a_name_with_capitals_repeats_only_with_the_same_capitals(nlp):
+    from paperkg.extract.nlp.components import RepeatMentions
+
+    text = "We use SAM for masks. SAM is large, and sam is a word."
+    doc = RepeatMentions()(_tagged(nlp, text, [("SAM", "METHOD")]))
+    assert [e.text for e in doc.ents] == ["SAM", "SAM"]
+
+
+def test_repeats_never_change_existing_entities(nlp):
+    from paperkg.extract.nlp.components import RepeatMentions
+
+    text = "BERT is strong. We fine-tune BERT-large, not BERT."
+    doc = RepeatMentions()(_tagged(nlp, text, [("BERT", "METHOD"), ("BERT-large", "METHOD")]))
+    assert [e.text for e in doc.ents] == ["BERT", "BERT-large", "BERT"]
+
+
+def test_the_default_pipeline_labels_repeated_names_before_shaping_them(nlp):
+    assert nlp.pipe_names[-2:] == ["paperkg_repeats", "paperkg_mention_shape"]
+
+
+@pytest.mark.parametrize(
+    ("tagged", "expected"),
+    [
+        # the tagger dropped the first word of the definition
+        ("KD (SelKD)", "selective KD (SelKD)"),
+        ("KD", "selective KD"),
+        # already whole, or not inside the long form: unchanged
+        ("selective KD", "selective KD"),
+        ("distilled", "distilled"),
+    ],
+)
+def test_a_mention_cut_inside_a_definition_starts_where_the_long_form_does(nlp, tagged, expected):
+    from paperkg.extract.nlp.components.acronyms import AcronymDetector
+
+    text = "Knowledge can be distilled, which we term selective KD (SelKD) here."
+    doc = AcronymDetector(share_labels=False)(_tagged(nlp, text, [(tagged, "METHOD")]))
+    assert [e.text for e in doc.ents] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("tagged", "expected"),
+    [
+        # a fragment of the long form before the cut mention is part of the same name
+        (["lightweight", "DDG predictor (Light-DDG)"], ["lightweight DDG predictor (Light-DDG)"]),
+        # a mention reaching out of the long form is not: nothing changes
+        (
+            ["a lightweight", "DDG predictor (Light-DDG)"],
+            ["a lightweight", "DDG predictor (Light-DDG)"],
+        ),
+    ],
+)
+def test_a_fragment_of_a_definition_is_absorbed_by_the_widened_mention(nlp, tagged, expected):
+    from paperkg.extract.nlp.components.acronyms import AcronymDetector
+
+    text = "We propose a lightweight DDG predictor (Light-DDG), which adopts a Transformer."
+    tagged_doc = _tagged(nlp, text, [(t, "METHOD") for t in tagged])
+    doc = AcronymDetector(share_labels=False)(tagged_doc)
+    assert [e.text for e in doc.ents] == expected
+
+
+def test_a_name_inside_a_definition_keeps_its_own_mention(nlp):
+    # "Domain Reweighting" is a concept of its own, not a cut-off modifier
+    from paperkg.extract.nlp.components.acronyms import AcronymDetector
+
+    text = "We propose Domain Reweighting with Minimax Optimization (DoReMi) for it."
+    tagged = ["Domain Reweighting", "Minimax Optimization (DoReMi)"]
+    doc = AcronymDetector(share_labels=False)(_tagged(nlp, text, [(t, "METHOD") for t in tagged]))
+    assert [e.text for e in doc.ents] == tagged
+
+
+@pytest.mark.parametrize(
+    "tagged, is_proposed",
+    [
+        ("global convergence theory", False),  # a finding, not a thing one uses
+        ("NTK theory", True),  # a finding with a name of its own
+        ("graph pencil method", True),
+    ],
+)
+def test_a_finding_is_not_proposed_unless_it_has_a_name(nlp, tagged, is_proposed):
+    from paperkg.extract.nlp.components.proposals import ProposalDetector
+
+    text = f"We present a {tagged} of shallow Transformers."
+    analysis = ["tok2vec", "tagger", "senter", "attribute_ruler", "lemmatizer"]
+    with nlp.select_pipes(enable=[p for p in analysis if p in nlp.pipe_names]):
+        doc = nlp(text)  # lemmas and sentences: the trigger is the verb "present"
+    start = text.index(tagged)
+    doc.ents = [doc.char_span(start, start + len(tagged), label="METHOD")]
+    doc = ProposalDetector()(doc)
+    assert [(e.text, e._.proposed) for e in doc.ents] == [(tagged, is_proposed)]
+
+
+def test_a_model_evaluated_on_stays_a_model(nlp):
+    """ "evaluated on GPT-4" does not make GPT-4 a dataset; an untagged "on CIFAR-10" does."""
+    from paperkg.extract.nlp.components import DatasetCues
+
+    text = "Experiments evaluate on GPT-4 and on CIFAR-10."
+    analysis = ["tok2vec", "tagger", "senter", "attribute_ruler", "lemmatizer"]
+    with nlp.select_pipes(enable=[p for p in analysis if p in nlp.pipe_names]):
+        doc = nlp(text)
+    start = text.index("GPT-4")
+    doc.ents = [doc.char_span(start, start + 5, label="METHOD")]
+    doc = DatasetCues()(doc)
+    assert ents(doc) == {("GPT-4", "METHOD"), ("CIFAR-10", "DATASET")}
