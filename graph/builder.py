@@ -1,4 +1,20 @@
-"""Build the paperkg graph from resolved mentions."""
+"""Build the paperkg graph from resolved mentions.
+
+The graph is a ``networkx.DiGraph``, the edge type an attribute, because the data
+never gives a pair of nodes two edges:
+
+* paper -> concept: a concept has one label, so one type of mention
+  (:data:`~paperkg.graph.schema.EDGE_TYPE_FOR_LABEL`), and a paper that proposes
+  a concept does not also merely use it (its other mentions are counted in the
+  ``PROPOSES`` edge); a paper is linked to a broader concept by inference only
+  when it does not mention it itself;
+* concept -> concept: ``CO_OCCURS_WITH`` once per pair, from the smaller id to
+  the larger, and never between a concept and one of its broader concepts,
+  which is the only pair ``IS_A`` links.
+
+A second edge for a pair would mean one of these broke (or that a co-occurrence
+table lists a pair twice).
+"""
 
 from __future__ import annotations
 
@@ -38,19 +54,7 @@ def build_knowledge_graph(
 ) -> nx.DiGraph:
     """A DiGraph of papers and the concepts they propose or use, the edge type an attribute.
 
-    A DiGraph fits because the data never gives a pair of nodes two edges:
-
-    * paper -> concept: a concept has one label, so one type of mention
-      (:data:`~paperkg.graph.schema.EDGE_TYPE_FOR_LABEL`), and a paper that
-      proposes a concept does not also merely use it (its other mentions are
-      counted in the ``PROPOSES`` edge); a paper is linked to a broader concept
-      by inference only when it does not mention it itself;
-    * concept -> concept: ``CO_OCCURS_WITH`` once per pair, from the smaller id
-      to the larger, and never between a concept and one of its broader
-      concepts, which is the only pair ``IS_A`` links.
-
-    A second edge for a pair would mean one of these broke (or that
-    ``cooccurrences`` lists a pair twice): it raises
+    One edge per pair of nodes, as the module docstring says why; a second raises
     :class:`~paperkg.errors.GraphError` rather than overwrite the first.
 
     Parameters

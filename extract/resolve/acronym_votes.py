@@ -102,45 +102,10 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
     ends = {m.end: m for m in mentions}
     for mention in mentions:
         short = clean_surface(mention.text)
-        if short in defined:
-            continue
-        if " " in short:  # "Repulsive Unsigned Distance Function (Repulsive UDF)"
-            before = _preceding_mention(text, mention, ends)
-            if before is not None and _CLOSING.match(text, mention.end):
-                if shares_head_and_spells_rest(short, clean_surface(before.text), before.label):
-                    defined[short] = before.text
-            continue
-        # "SHORT (long form)"
-        opening = _OPENING.match(text, mention.end)
-        long = starts.get(opening.end()) if opening else None
-        if (
-            long
-            and " " in long.text
-            and _CLOSING.match(text, long.end)
-            and (is_acronym(short) or is_coined_name(short))
-            and (
-                letters_in_order(letters_of(short), long.text)
-                or spells_name(short, long.text, long.label)
-            )
-        ):
-            defined[short] = long.text
-            continue
-        # "long form (SHORT)", a definition the acronym matcher missed
-        before = _preceding_mention(text, mention, ends)
-        # (two labels for one thing are the label vote's to settle, when the short form
-        # spells the long one closely: "Distribution-Agnostic … Discovery (DA-GCD)")
-        if (
-            before is not None
-            and _CLOSING.match(text, mention.end)
-            and (
-                (before.label == mention.label and _defines(short, before.text))
-                or (
-                    (is_acronym(short) or is_coined_name(short))
-                    and spells_name(short, before.text, before.label)
-                )
-            )
-        ):
-            defined[short] = before.text
+        if short not in defined:
+            long_text = _definition_beside(text, mention, short, starts, ends)
+            if long_text is not None:
+                defined[short] = long_text
     forms = {short: [long] for short, long in defined.items()}
     # every "(SHORT)" of the text: the mention right before it may be a long form
     for match in _IN_PARENS.finditer(text):
@@ -161,6 +126,50 @@ def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:
     for short, long in title_abbreviations(result, forms).items():
         forms[short] = [long]
     return forms
+
+
+def _definition_beside(
+    text: str, mention: Mention, short: str, starts: dict[int, Mention], ends: dict[int, Mention]
+) -> str | None:
+    """The long form a mention's brackets give it, where the acronym matcher found none:
+    "SHORT (long form)", "long form (SHORT)", "Long Name (Long SN)"."""
+    if " " in short:  # "Repulsive Unsigned Distance Function (Repulsive UDF)"
+        before = _preceding_mention(text, mention, ends)
+        if before is not None and _CLOSING.match(text, mention.end):
+            if shares_head_and_spells_rest(short, clean_surface(before.text), before.label):
+                return before.text
+        return None
+    # "SHORT (long form)"
+    opening = _OPENING.match(text, mention.end)
+    long = starts.get(opening.end()) if opening else None
+    if (
+        long
+        and " " in long.text
+        and _CLOSING.match(text, long.end)
+        and (is_acronym(short) or is_coined_name(short))
+        and (
+            letters_in_order(letters_of(short), long.text)
+            or spells_name(short, long.text, long.label)
+        )
+    ):
+        return long.text
+    # "long form (SHORT)", a definition the acronym matcher missed
+    before = _preceding_mention(text, mention, ends)
+    # (two labels for one thing are the label vote's to settle, when the short form
+    # spells the long one closely: "Distribution-Agnostic … Discovery (DA-GCD)")
+    if (
+        before is not None
+        and _CLOSING.match(text, mention.end)
+        and (
+            (before.label == mention.label and _defines(short, before.text))
+            or (
+                (is_acronym(short) or is_coined_name(short))
+                and spells_name(short, before.text, before.label)
+            )
+        )
+    ):
+        return before.text
+    return None
 
 
 def _preceding_mention(text: str, mention: Mention, ends: dict[int, Mention]) -> Mention | None:
