@@ -187,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     results, resolution = undecided_build(sorted(glob.glob(str(SHARED / "*.csv"))))
     ids, rows = concept_features(results, resolution)
+    rows = list(rows)  # made once: the search below scores them many times
     papers = paper_judgements(results, resolution, load_annotations())
     print(f"built and matched in {time.perf_counter() - started:.0f} s: {len(ids)} concepts")
     keep_all = np.ones(len(ids))

@@ -39,14 +39,14 @@ import math
 import re
 import zlib
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from ...records import ENTITY_LABELS, PaperMentions, Resolution
 from ..names import mention_is_name
 
-__all__ = ["concept_features", "hashed", "name_features"]
+__all__ = ["FeatureRows", "concept_features", "hashed", "name_features"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]*|\d+")
 _LABEL_OF = dict(ENTITY_LABELS)
@@ -98,7 +98,7 @@ def _around(sentence: str, text: str) -> tuple[str, str]:
 
 def concept_features(
     results: list[PaperMentions], resolution: Resolution
-) -> tuple[list[str], list[dict[str, float]]]:
+) -> tuple[list[str], FeatureRows]:
     """The concept ids of ``resolution`` and, for each, its features (name -> value).
 
     One pass over the corpus's mentions gathers each concept's evidence; the
@@ -137,28 +137,57 @@ def concept_features(
             context[i][f"l={before}"] += 1
             context[i][f"r={after}"] += 1
     rarity = _word_rarity(resolution.concepts[cid].key for cid in ids)
-    out = []
-    for i, cid in enumerate(ids):
-        concept = resolution.concepts[cid]
+    evidence = dict(
+        mentions=mentions, named=named, corpus_only=corpus_only, proposed=proposed,
+        in_title=in_title, acronym=acronym, papers=papers, labels=labels, context=context,
+    )  # fmt: skip
+    return ids, FeatureRows(resolution, ids, rarity, evidence)
+
+
+class FeatureRows(Sequence):
+    """Each concept's features (name -> value), made when asked for: a corpus of
+    100,000 papers has some 400,000 concepts, whose rows held at once take gigabytes;
+    the model scores them a block at a time (``rows[start:stop]`` is a list)."""
+
+    def __init__(self, resolution: Resolution, ids: list[str], rarity, evidence: dict) -> None:
+        self._concepts = resolution.concepts
+        self._ids = ids
+        self._rarity = rarity
+        self._ev = evidence
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._row(i) for i in range(*index.indices(len(self)))]
+        return self._row(range(len(self))[index])
+
+    def named_share(self, i: int) -> float:
+        """The share of concept ``i``'s mentions written as a name."""
+        return self._ev["named"][i] / max(self._ev["mentions"][i], 1.0)
+
+    def _row(self, i: int) -> dict[str, float]:
+        ev = self._ev
+        concept = self._concepts[self._ids[i]]
         features = name_features(concept.name, concept.key)
-        features.update(_rarity_features(concept.key, rarity))
-        total = max(mentions[i], 1.0)
-        for name, count in context[i].items():
+        features.update(_rarity_features(concept.key, self._rarity))
+        total = max(ev["mentions"][i], 1.0)
+        for name, count in ev["context"][i].items():
             features[name] = count / total
-        for label, count in labels[i].items():
+        for label, count in ev["labels"][i].items():
             features[f"v={_LABEL_OF.get(label, label)}"] = count / total
         features[f"v=is {concept.label}"] = 1.0
-        features["s=named share"] = named[i] / total
-        features["n=log papers"] = math.log1p(papers[i])
-        features["n=log mentions"] = math.log1p(mentions[i])
-        features[f"n=papers:{min(int(papers[i]), 5)}"] = 1.0
-        features["n=corpus term share"] = corpus_only[i] / total
-        features["n=proposed share"] = proposed[i] / total
-        features["n=title share"] = in_title[i] / total
-        features["n=acronym share"] = acronym[i] / total
+        features["s=named share"] = ev["named"][i] / total
+        features["n=log papers"] = math.log1p(ev["papers"][i])
+        features["n=log mentions"] = math.log1p(ev["mentions"][i])
+        features[f"n=papers:{min(int(ev['papers'][i]), 5)}"] = 1.0
+        features["n=corpus term share"] = ev["corpus_only"][i] / total
+        features["n=proposed share"] = ev["proposed"][i] / total
+        features["n=title share"] = ev["in_title"][i] / total
+        features["n=acronym share"] = ev["acronym"][i] / total
         features["n=aliases"] = math.log1p(len(concept.aliases))
-        out.append(features)
-    return ids, out
+        return features
 
 
 def _word_rarity(keys: Iterable[str]) -> tuple[Counter, Counter, int]:

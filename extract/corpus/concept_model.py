@@ -41,7 +41,7 @@ logger = logging.getLogger(__name__)
 
 MODEL_FILE = Path(__file__).parent / "models" / "concept_model.json"
 #: concepts scored at once (bounds the memory of a large corpus's scoring)
-_CHUNK = 50_000
+_CHUNK = 10_000
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ def decide_concepts(
     generic: dict[str, str] = {}
     for i, cid in enumerate(ids):
         concept = resolution.concepts[cid]
-        named = rows[i].get("s=named share", 0.0) >= NAMED_SHARE
+        named = rows.named_share(i) >= NAMED_SHARE
         reason = generic_reason(concept.key, concept.label, named=named)
         if reason is None and keep[i] < model.keep_threshold:
             reason = f"concept model: specific {keep[i]:.2f}"
