@@ -76,7 +76,13 @@ _BATCH = 900
 _MENTION_FIELDS = [field.name for field in fields(Mention)]
 #: the code that decides what the pipeline finds, relative to ``extract/``
 _CODE_DIRS = ("nlp/components",)
-_CODE_FILES = ("nlp/extractor.py", "nlp/mentions.py", "nlp/pipeline.py", "acronym_match.py", "names.py")
+_CODE_FILES = (
+    "nlp/extractor.py",
+    "nlp/mentions.py",
+    "nlp/pipeline.py",
+    "acronym_match.py",
+    "names.py",
+)
 
 _TABLE = """
 CREATE TABLE IF NOT EXISTS extractions (
