@@ -39,6 +39,20 @@ def test_the_mentions_of_a_concept_are_summed_over_the_corpus():
     assert features["n=log papers"] == np.log1p(3)
 
 
+def test_rows_are_made_when_asked_and_a_block_is_the_rows_one_by_one():
+    names = ["ImageNet", "CIFAR-10", "BERT"]
+    results = [_paper(i, f"We use {n} here.", n, "DATASET") for i, n in enumerate(names)]
+    concepts = [Concept(f"Dataset:{n.lower()}", "Dataset", n.lower(), n, {n: 1}) for n in names]
+    resolution = Resolution({c.id: c for c in concepts}, [[c.id] for c in concepts])
+
+    ids, rows = concept_features(results, resolution)
+
+    assert len(rows) == 3
+    assert rows[0:2] == [rows[0], rows[1]]
+    assert rows[-1] == rows[2] and rows[2]["h=bert"] == 1.0
+    assert [row["s=named share"] for row in rows] == [rows.named_share(i) for i in range(3)]
+
+
 def test_hashing_is_the_same_every_time_and_adds_a_bias():
     rows = [{"w=bert": 1.0, "s=acronym": 1.0}, {}]
     indptr, columns, values = hashed(rows, bits=8)
