@@ -33,8 +33,9 @@ import pandas as pd
 
 from ...records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
 from ..nlp.components.lexicon import DATASET_HEADS, METRIC_HEADS, TASK_WORDS
-from ..resolve.keys import canonical_key, singular
+from ..resolve.keys import canonical_key, compact_key, singular
 from ..resolve.memo import name_memo
+from ..resolve.variants import american_spelling
 from .mention_table import mention_table
 
 if TYPE_CHECKING:
@@ -254,7 +255,8 @@ def _voted(mentions: pd.DataFrame, chosen: dict[str, str]) -> tuple[pd.DataFrame
 
 
 def unify_concept_labels(resolution: Resolution) -> Resolution:
-    """One concept per canonical key: concepts of one key under several labels join.
+    """One concept per canonical key, however spelled: concepts of one key (or of two
+    keys equal but for hyphens and spaces) under several labels join.
 
     Resolution keeps labels apart, and a merge of name variants can carry a
     name to the label of its variant ("active learning methods", a Method,
@@ -270,7 +272,7 @@ def unify_concept_labels(resolution: Resolution) -> Resolution:
     decided = _key_labels(_concept_table(resolution.concepts))
     renamed: dict[str, str] = {}  # the ids that change
     concepts: dict[str, Concept] = {}
-    for key, label, why, members in decided.itertuples():
+    for _, key, label, why, members in decided.itertuples():
         group = [resolution.concepts[cid] for cid in members]
         main = group[0]
         cid = concept_node_id(label, key)
@@ -307,6 +309,7 @@ def _concept_table(concepts: dict[str, Concept]) -> pd.DataFrame:
         {
             "id": [c.id for c in rows],
             "key": [c.key for c in rows],
+            "spelling": [_spelling(c.key) for c in rows],
             "label": [c.label for c in rows],
             "name": [c.name for c in rows],
             "mentions": [sum(c.aliases.values()) for c in rows],
@@ -314,26 +317,41 @@ def _concept_table(concepts: dict[str, Concept]) -> pd.DataFrame:
     )
 
 
+def _spelling(key: str) -> str:
+    """What keys spelled alike share: the key without hyphens and spaces, American
+    spelling ("ImageNet-1K" and "ImageNet1k"), as the spelling merge of
+    :mod:`~paperkg.extract.resolve.spelling_merges` compares them; a short key is
+    its own ("d-PM" is not "DPM")."""
+    compact = compact_key(american_spelling(key))
+    return compact if len(compact) >= 5 else key
+
+
 def _key_labels(concepts: pd.DataFrame) -> pd.DataFrame:
-    """For each key of ``concepts`` (:func:`_concept_table`), in order of its first
-    concept: the label its concepts take, why, and their ids, the most mentioned
-    (then the first by id) first: the one that names the key."""
+    """For each spelling of a key in ``concepts`` (:func:`_concept_table`), in order of
+    its first concept: the key of its most mentioned concept, the label its concepts
+    take, why, and their ids, the most mentioned (then the first by id) first: the
+    one that names the key.
+
+    Spellings, not keys: the spelling merge joins variants of one label only, and a
+    variant whose label its mentions' vote changed ("ImageNet-1K" voted a Method,
+    "ImageNet1k" a Dataset) would stay a concept of its own."""
     ranked = concepts.sort_values(["mentions", "id"], ascending=[False, True])
-    main = ranked.drop_duplicates("key").set_index("key")
-    # the label most of the key's mentions have; of labels with as many, the one
-    # of the most mentioned concept
-    totals = ranked.groupby(["key", "label"], sort=False)["mentions"].sum().reset_index()
-    leader = totals.groupby("key", sort=False)["mentions"].idxmax()
-    majority = totals.loc[leader].set_index("key")["label"]
+    main = ranked.drop_duplicates("spelling").set_index("spelling")
+    # the label most of the spelling's mentions have; of labels with as many, the
+    # one of the most mentioned concept
+    totals = ranked.groupby(["spelling", "label"], sort=False)["mentions"].sum().reset_index()
+    leader = totals.groupby("spelling", sort=False)["mentions"].idxmax()
+    majority = totals.loc[leader].set_index("spelling")["label"]
     by_name = main["name"].map(label_from_name).map(_LABEL_NAMES)
     decided = pd.DataFrame(
         {
+            "key": main["key"],
             "label": by_name.fillna(majority),
             "why": by_name.notna().map({True: "its name", False: "most of its mentions"}),
-            "members": ranked.groupby("key", sort=False)["id"].agg(list),
+            "members": ranked.groupby("spelling", sort=False)["id"].agg(list),
         }
     )
-    return decided.reindex(concepts["key"].drop_duplicates())
+    return decided.reindex(concepts["spelling"].drop_duplicates())
 
 
 _LABEL_NAMES = dict(ENTITY_LABELS)

@@ -40,6 +40,7 @@ from .evidence import Evidence
 from .groups import Node
 from .keys import clean_surface, compact_key, display_name, is_acronym, name_tokens
 from .state import MergeState
+from .variants import without_generic_tail
 
 __all__ = ["make_concepts"]
 
@@ -104,22 +105,40 @@ def _make_concept(state: MergeState, group: list[Node], uses_acronym: set[Node])
 
 def _head_node(ev: Evidence, group: list[Node], uses_acronym: set[Node]) -> Node:
     """The node whose key the concept takes: not an acronym, not a form that uses
-    one, the most used (long forms count their definitions), hyphenated, short."""
+    one, not the name with a word of its kind when the name alone is there ("Atari"
+    of "Atari games"; a capitalised kind word is the name's: "DeepMind Control
+    Suite"), the most used (long forms count their definitions),
+    hyphenated, short."""
     if len(group) == 1:
         return group[0]  # most concepts: one node, nothing to weigh
     long_surface = ev.long_surface
     weight = Counter({n: ev.node_count[n] + sum(long_surface[n[1]].values()) for n in group})
+    present = set(group)
+    with_kind = {
+        n
+        for n in group
+        if (split := without_generic_tail(n[1], n[0]))
+        and (n[0], split[0]) in present
+        and not _kind_word_capitalised(ev.surface_count[n])
+    }
     return max(
         group,
         key=lambda n: (
             not _is_acronym_key(n, ev.surface_count, ev.acronym_surfaces, ev.expanded_surfaces),
             n not in uses_acronym and weight[n] > 0,
+            n not in with_kind,
             weight[n],
             "-" in n[1],
             -len(n[1]),
             n[1],
         ),
     )
+
+
+def _kind_word_capitalised(surfaces: Counter[str]) -> bool:
+    """Whether most mentions of a name write its last word capitalised."""
+    capitalised = sum(n for s, n in surfaces.items() if s.split()[-1:][0][:1].isupper())
+    return 2 * capitalised > sum(surfaces.values())
 
 
 def _concept_name(state: MergeState, head: Node, label: str) -> str:

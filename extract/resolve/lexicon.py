@@ -110,9 +110,9 @@ KIND_TAILS = {
 VARIANT_TAILS = {
     "METHOD": frozenset(
         """model method algorithm approach framework architecture technique system
-        paradigm scheme procedure strategy toolkit""".split()
+        paradigm scheme procedure strategy toolkit mechanism""".split()
     ),
-    "DATASET": frozenset("dataset benchmark corpus suite collection".split()),
+    "DATASET": frozenset("dataset benchmark corpus suite collection game environment".split()),
     "TASK": frozenset("task problem challenge".split()),
     "METRIC": frozenset("score metric measure".split()),
 }

@@ -137,6 +137,27 @@ def test_unification_joins_a_key_under_one_label_and_keeps_the_rest_as_they_are(
     assert after.concept_of[0] is papers[0] and after.concept_of[2] is papers[2]
 
 
+def test_unification_joins_two_spellings_of_a_key_the_vote_gave_two_labels():
+    from paperkg.records import Concept, Resolution
+
+    method = Concept(
+        "Method:imagenet-1k", "Method", "imagenet-1k", "ImageNet-1K", {"ImageNet-1K": 2}
+    )
+    dataset = Concept(
+        "Dataset:imagenet1k", "Dataset", "imagenet1k", "ImageNet1k", {"ImageNet1k": 5}
+    )
+    short = Concept("Method:d-pm", "Method", "d-pm", "d-PM", {"d-PM": 1})
+    other = Concept("Dataset:dpm", "Dataset", "dpm", "DPM", {"DPM": 1})  # short: not a spelling
+    concepts = {c.id: c for c in (method, dataset, short, other)}
+    papers = [["Method:imagenet-1k"], ["Dataset:imagenet1k", "Method:d-pm", "Dataset:dpm"]]
+
+    after = unify_concept_labels(Resolution(concepts=concepts, concept_of=papers))
+
+    assert list(after.concepts) == ["Dataset:imagenet1k", "Method:d-pm", "Dataset:dpm"]
+    assert after.concept_of[0] == ["Dataset:imagenet1k"]
+    assert after.concepts["Dataset:imagenet1k"].aliases == {"ImageNet1k": 5, "ImageNet-1K": 2}
+
+
 def voted_one_by_one(results):
     """The vote as a loop over mentions with a dict of votes per name: what the table's
     group-bys must give."""

@@ -73,6 +73,20 @@ def test_must_not_merge(a, b, label):
     assert len(res.concepts) == 2
 
 
+def test_a_name_and_the_name_with_its_kind_are_named_by_the_name_alone():
+    games = [paper(f"p{i}", ("Atari games", "DATASET")) for i in range(3)]
+    res = resolve_concepts([*games, paper("q", ("Atari", "DATASET"))])
+    (concept,) = res.concepts.values()
+    assert (concept.name, concept.key) == ("Atari", "atari")
+
+
+def test_a_capitalised_kind_word_is_part_of_the_name():
+    suites = [paper(f"p{i}", ("DeepMind Control Suite", "DATASET")) for i in range(3)]
+    res = resolve_concepts([*suites, paper("q", ("DeepMind Control", "DATASET"))])
+    (concept,) = res.concepts.values()
+    assert concept.name == "DeepMind Control Suite"
+
+
 def test_a_capitalised_one_word_name_may_drop_its_generic_word():
     res = resolve_concepts([paper("p", ("Dau measure", "METRIC"), ("Dau", "METRIC"))])
     assert same_concept(res, (0, 0), (0, 1))
