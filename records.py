@@ -74,10 +74,26 @@ class Paper:
         sentence of its abstract ("CLaM-TTS: Improving Neural Codec Language
         Model for Zero-Shot Text-to-Speech"). Mention offsets point into this.
         """
-        title = (self.title_text or self.title or "").strip()
+        title = self.document_title
         if not title:
             return self.text
         return f"{title}\n\n{self.text}" if title[-1] in ".?!" else f"{title}.\n\n{self.text}"
+
+    @property
+    def document_title(self) -> str:
+        """The title as ``document`` begins with it ("" without one)."""
+        return (self.title_text or self.title or "").strip()
+
+    @property
+    def title_end(self) -> int:
+        """Where the title ends in ``document``: a mention before it is in the title."""
+        return len(self.document_title)
+
+    @property
+    def abstract_start(self) -> int:
+        """Where the abstract's ``text`` begins in ``document``, after the title and the
+        break (with the full stop added to a title that has none)."""
+        return len(self.document) - len(self.text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ quick), computes the signs of every (paper, concept) of the annotated papers
 each with the annotations (``bench/judged/annotations``, GUIDE.md section 5): a
 concept is proposed when it names, as ``bench/annotated.py`` judges a link, an
 annotated specific concept marked ``proposed``. A logistic regression is fitted on
-the ``train`` papers; its L2 strength, threshold and per-paper floor are chosen on
+the ``train`` papers; its L2 strength and threshold are chosen on
 ``select`` (PROPOSES F1 as ``bench/annotated.py`` counts it: recall over every
 annotated contribution, a node or not); ``test`` is scored once, apart. The
 weights are written as compact JSON, and the run is recorded in ``bench/RESULTS.md``.
@@ -39,7 +39,6 @@ from paperkg.extract.corpus.contributions import (  # noqa: E402
 #: L2 strengths tried (1/C of the penalty on the standardised weights)
 PENALTIES = (0.01, 0.1, 1.0, 3.0, 10.0, 30.0)
 THRESHOLDS = tuple(round(t, 2) for t in np.arange(0.2, 0.81, 0.05))
-FLOORS = (1.0, 0.3, 0.2, 0.15, 0.1, 0.05, 0.0)
 
 
 def corpus_until_concepts():
@@ -153,25 +152,22 @@ def main(argv: list[str] | None = None) -> int:
     for penalty in PENALTIES:
         w, b = fit((x[train] - mean) / scale, y[train].astype(float), penalty)
         for threshold in THRESHOLDS:
-            for floor in FLOORS:
-                model = ContributionModel(
-                    tuple(w), b, tuple(mean), tuple(scale), float(threshold), float(floor)
-                )
-                k, xs, g = part("select")
-                s = score(k, decide(k, xs, model), g, contributions["select"])
-                if best is None or s["f1"] > best[0]["f1"]:
-                    best = (s, model, penalty)
+            model = ContributionModel(tuple(w), b, tuple(mean), tuple(scale), float(threshold))
+            k, xs, g = part("select")
+            s = score(k, decide(k, xs, model), g, contributions["select"])
+            if best is None or s["f1"] > best[0]["f1"]:
+                best = (s, model, penalty)
     selected, model, penalty = best
     strict = None  # the precision target: what recall is left at it on select
     for threshold in np.arange(0.3, 0.96, 0.01):
         k, xs, g = part("select")
-        m = ContributionModel(model.weights, model.bias, model.mean, model.scale, threshold, 1.0)
+        m = ContributionModel(model.weights, model.bias, model.mean, model.scale, threshold)
         s = score(k, decide(k, xs, m), g, contributions["select"])
         if s["precision"] >= 0.9 and (strict is None or s["recall"] > strict[1]["recall"]):
             strict = (round(float(threshold), 2), s)
     print(f"candidates: {int(train.sum())} train ({int(y[train].sum())} proposed), "
           f"{int((split == 'select').sum())} select, {int((split == 'test').sum())} test")  # fmt: skip
-    print(f"chosen on select: L2 {penalty}, threshold {model.threshold}, floor {model.floor}")
+    print(f"chosen on select: L2 {penalty}, threshold {model.threshold}")
     for name in ("train", "select", "test"):
         k, xs, g = part(name)
         print(f"{name:6}", json.dumps(score(k, decide(k, xs, model), g, contributions[name])))

@@ -108,7 +108,7 @@ def _source_sentences(source: Iterable[PaperMentions]) -> tuple[list, list, list
                 mention.start - begin, mention.end - begin, mention.label, mention.proposed
             )
             by_sentence[mention.sentence].append(slot)
-        title = (result.paper.title_text or result.paper.title or "").strip()
+        title = result.paper.document_title
         count = 0
         for text, slots in by_sentence.items():
             if not _reads_back(text):

@@ -117,7 +117,7 @@ def concept_features(
     labels = [Counter() for _ in range(n)]
     context = [Counter() for _ in range(n)]
     for result, concept_ids in zip(results, resolution.concept_of, strict=True):
-        title_end = len(result.paper.title_text or result.paper.title or "")
+        title_end = result.paper.title_end
         seen = set()
         for mention, cid in zip(result.mentions, concept_ids, strict=True):
             i = row.get(cid) if cid is not None else None

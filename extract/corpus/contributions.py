@@ -142,9 +142,9 @@ _LABELS = ("Method", "Dataset", "Task", "Metric")
 class ContributionModel:
     """A logistic regression over :data:`FEATURES`: ``p = sigmoid(w . (x - mean) / scale + b)``.
 
-    A concept is proposed when ``p >= threshold``; a paper none of whose concepts
-    reaches it still proposes its most likely one when that one reaches ``floor``
-    (most papers propose something).
+    A concept is proposed when ``p >= threshold``. (Giving a paper none of whose
+    concepts reaches it its likeliest one did not pay on the selection set at any
+    floor ``bench/train_contributions.py`` tried, so there is no such fallback.)
     """
 
     weights: tuple[float, ...]
@@ -152,7 +152,6 @@ class ContributionModel:
     mean: tuple[float, ...]
     scale: tuple[float, ...]
     threshold: float
-    floor: float
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
         z = (x - np.asarray(self.mean)) / np.asarray(self.scale) @ np.asarray(self.weights)
@@ -169,7 +168,6 @@ class ContributionModel:
             "mean": rounded(self.mean),
             "scale": rounded(self.scale),
             "threshold": self.threshold,
-            "floor": self.floor,
         }
 
 
@@ -188,7 +186,6 @@ def load_model(path: str | Path = MODEL_PATH) -> ContributionModel:
             mean=tuple(data["mean"]),
             scale=tuple(data["scale"]),
             threshold=data["threshold"],
-            floor=data["floor"],
         )
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise ExtractionError(
@@ -252,10 +249,8 @@ def _paper_rows(result: PaperMentions, concept_ids: list, resolution: Resolution
     """The signs of each concept of one paper (the corpus counts are added by the caller)."""
     paper = result.paper
     document = paper.document
-    title = (paper.title_text or paper.title or "").strip()
-    title_end = len(title) if title else 0
+    title, title_end, abstract_start = paper.document_title, paper.title_end, paper.abstract_start
     colon = title.find(":")
-    abstract_start = title_end + 2 if title else 0
     abstract_length = max(1, len(document) - abstract_start)
     windows = put_forward_windows(document, abstract_start)
     shorts = set(result.acronyms)
@@ -364,14 +359,7 @@ def decide(
     if not keys:
         return set()
     p = model.probabilities(x)
-    chosen = {key for key, pi in zip(keys, p, strict=True) if pi >= model.threshold}
-    best: dict[int, tuple[float, str]] = {}
-    for (paper, concept), pi in zip(keys, p, strict=True):
-        if pi >= model.floor and pi > best.get(paper, (-1.0, ""))[0]:
-            best[paper] = (pi, concept)
-    having = {paper for paper, _ in chosen}
-    chosen.update((paper, concept) for paper, (_, concept) in best.items() if paper not in having)
-    return chosen
+    return {key for key, pi in zip(keys, p, strict=True) if pi >= model.threshold}
 
 
 def contribution_flags(

@@ -51,13 +51,12 @@ def title_abbreviations(
     >>> title_abbreviations(found)
     {'NeuralGF': 'Neural Gradient Function'}
     """
-    title = (result.paper.title_text or result.paper.title or "").strip()
-    if not title:
+    title_end = result.paper.title_end
+    if not title_end:
         return {}
     known = known or {}
 
     document = result.paper.document
-    title_end = len(title)
     windows = None
     longs = [
         (m.start, clean_surface(m.text), m.label)

@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from paperkg.records import Mention, Paper, PaperMentions
+
 GOLD = Path(__file__).resolve().parents[1] / "fixtures" / "gold"
 
 
@@ -23,3 +25,15 @@ def tiny_corpora(tmp_path_factory) -> dict[str, Path]:
         "scier": data / "scier",
         "tdmsci": GOLD / "tiny_tdmsci.conll",
     }
+
+
+def titled(paper_id: str, title: str, abstract: str, spans: list[tuple[str, str]]):
+    """A paper with a title whose ``spans`` are found in order in its title, then its
+    abstract (offsets into ``Paper.document``, as the pipeline gives them)."""
+    paper = Paper(id=paper_id, abstract=abstract, text=abstract, source="t", title=title)
+    document, mentions, position = paper.document, [], 0
+    for surface, label in spans:
+        start = document.index(surface, position)
+        position = start + len(surface)
+        mentions.append(Mention(surface, label, start, position, ""))
+    return PaperMentions(paper, mentions)

@@ -16,19 +16,9 @@ from paperkg.extract.corpus.contributions import (
     mark_contributions,
 )
 from paperkg.extract.resolve import resolve_concepts
-from paperkg.records import Mention, Paper, PaperMentions
+from paperkg.records import PaperMentions
 
-
-def titled(paper_id: str, title: str, abstract: str, spans: list[tuple[str, str]]):
-    """A paper whose ``spans`` are found in order in its title, then its abstract."""
-    paper = Paper(id=paper_id, abstract=abstract, text=abstract, source="t", title=title)
-    document, mentions, position = paper.document, [], 0
-    for surface, label in spans:
-        start = document.index(surface, position)
-        position = start + len(surface)
-        mentions.append(Mention(surface, label, start, position, ""))
-    return PaperMentions(paper, mentions)
-
+from ..conftest import titled
 
 #: papers that name ResNet-50 and ImageNet as tools: ResNet-50 is nobody's contribution
 USERS = [

@@ -6,6 +6,7 @@ import pytest
 
 from paperkg.extract.resolve import resolve_concepts
 
+from ..conftest import titled
 from .conftest import paper, paper_with_text, same_concept
 
 
@@ -412,19 +413,6 @@ def test_the_bare_acronym_of_a_definition_is_always_an_alias(written, long_key, 
     assert concept.merge_reasons[short] == "acronym defined in paper p1"
 
 
-def _titled(paper_id: str, title: str, abstract: str, spans: list[tuple[str, str]]):
-    """A PaperMentions with a title; ``spans`` found in order in the title, then the abstract."""
-    from paperkg.records import Mention, Paper, PaperMentions
-
-    p = Paper(id=paper_id, abstract=abstract, text=abstract, source="t", title=title)
-    document, mentions, position = p.document, [], 0
-    for surface, label in spans:
-        start = document.index(surface, position)
-        position = start + len(surface)
-        mentions.append(Mention(surface, label, start, position, ""))
-    return PaperMentions(p, mentions)
-
-
 @pytest.mark.parametrize(
     "title, abstract, short, long",
     [
@@ -443,7 +431,7 @@ def test_a_title_name_and_its_short_name_are_one_concept(title, abstract, short,
     spans = [(short, "METHOD"), (long, "METHOD")]
     if not title.startswith(short):
         spans.reverse()
-    res = resolve_concepts([_titled("p1", title, abstract, spans)])
+    res = resolve_concepts([titled("p1", title, abstract, spans)])
     assert len(set(res.concept_of[0])) == 1, res.concepts
     (concept,) = res.concepts.values()
     assert {short, long} <= set(concept.aliases) | {concept.name}
@@ -452,7 +440,7 @@ def test_a_title_name_and_its_short_name_are_one_concept(title, abstract, short,
 def test_a_used_name_is_not_read_as_the_title_name_it_happens_to_spell():
     """ "LLaMA" spells "Large Language Model Alignment" letter by letter, but the paper
     only uses it: it is not put forward and not in the title."""
-    found = _titled(
+    found = titled(
         "p1",
         "Large Language Model Alignment for Dialogue",
         "We fine-tune LLaMA on dialogues.",
