@@ -79,6 +79,10 @@ def title_abbreviations(
         ):
             continue
         short_in_title = mention.start < title_end
+        named = _named_after_colon(short, mention, document, title_end, longs)
+        if named is not None:
+            found[short] = named
+            continue
         if not short_in_title:
             if windows is None:
                 windows = put_forward_windows(document, title_end)
@@ -96,6 +100,59 @@ def title_abbreviations(
         if len(candidates) == 1:
             found[short] = next(iter(candidates.values()))
     return found
+
+
+def _named_after_colon(
+    short: str, mention, document: str, title_end: int, longs: list[tuple[int, str, str]]
+) -> str | None:
+    """The name a title spells out after its short name and a colon ("GEQ: Gaussian
+    Kernel Inspired Equilibrium Models", "ContinuAR: Continuous Autoregression for
+    …"), when the mention right after the colon starts with the short name's first
+    letter, has its label, and the words of its name start with most of the short
+    name's parts (:func:`initials_agree`). Not "RegBN: Batch Normalization of …" nor
+    "ViSt3D: Video Stylization with 3D CNN" (a Task): a title that says what a
+    short name does or is for names something else."""
+    if mention.start != 0:
+        return None
+    colon = _COLON_AFTER.match(document, mention.end, title_end)
+    if colon is None:
+        return None
+    for start, surface, label in longs:
+        if start == colon.end():
+            agree = label == mention.label and initials_agree(short, surface)
+            return surface if agree else None
+    return None
+
+
+_COLON_AFTER = re.compile(r"\s*:\s*(?:(?:an?|the)\s+)?", re.IGNORECASE)
+#: the parts of a short name: "BayesTune" -> Bayes, Tune; "GEQ" -> G, E, Q
+_PARTS = re.compile(r"[A-Z][a-z]*|[a-z]+")
+
+
+def initials_agree(short: str, long: str) -> bool:
+    """Whether ``long``'s first word starts as ``short`` does and at least two thirds of
+    ``short``'s parts start, in order, a word of ``long``.
+
+    >>> initials_agree("BayesTune", "Bayesian Sparse Deep Model Fine-tuning")
+    True
+    >>> initials_agree("ContinuAR", "Continuous Autoregression")
+    True
+    >>> initials_agree("RegBN", "Batch Normalization of Multimodal Data")
+    False
+    >>> initials_agree("NPCL", "Neural Processes")
+    False
+    """
+    parts = _PARTS.findall(short)
+    words = [w for w in re.split(r"[\s\-/]+", long) if w]
+    if not parts or not words or words[0][:1].casefold() != parts[0][:1].casefold():
+        return False
+    matched, position = 0, 0
+    for part in parts:
+        for i in range(position, len(words)):
+            if words[i][:1].casefold() == part[:1].casefold():
+                matched, position = matched + 1, i + 1
+                break
+    return 3 * matched >= 2 * len(parts)
 
 
 def _name_shaped(text: str) -> bool:

@@ -437,6 +437,37 @@ def test_a_title_name_and_its_short_name_are_one_concept(title, abstract, short,
     assert {short, long} <= set(concept.aliases) | {concept.name}
 
 
+@pytest.mark.parametrize(
+    "title, long",
+    [
+        ("GEQ: Gaussian Kernel Inspired Equilibrium Models", "Gaussian Kernel Inspired Equilibrium Models"),
+        ("BayesTune: Bayesian Sparse Deep Model Fine-tuning", "Bayesian Sparse Deep Model Fine-tuning"),
+        ("ContinuAR: Continuous Autoregression For Fusion", "Continuous Autoregression"),
+    ],
+)  # fmt: skip
+def test_a_title_that_names_its_short_name_after_the_colon_makes_one_concept(title, long):
+    short = title.split(":")[0]
+    spans = [(short, "METHOD"), (long, "METHOD"), (short, "METHOD")]
+    res = resolve_concepts([titled("p1", title, f"We propose {short}. It works.", spans)])
+    assert len(set(res.concept_of[0])) == 1, res.concepts
+
+
+@pytest.mark.parametrize(
+    "title, long, label",
+    [
+        # the words after the colon say what it does, not what its letters stand for
+        ("RegBN: Batch Normalization of Multimodal Data", "Batch Normalization", "METHOD"),
+        # a task the method is for
+        ("ViSt3D: Video Stylization with 3D CNN", "Video Stylization", "TASK"),
+    ],
+)
+def test_a_title_that_says_what_its_short_name_does_keeps_two_concepts(title, long, label):
+    short = title.split(":")[0]
+    spans = [(short, "METHOD"), (long, label), (short, "METHOD")]
+    res = resolve_concepts([titled("p1", title, f"We propose {short}. It works.", spans)])
+    assert res.concept_of[0][0] != res.concept_of[0][1], res.concepts
+
+
 def test_a_used_name_is_not_read_as_the_title_name_it_happens_to_spell():
     """ "LLaMA" spells "Large Language Model Alignment" letter by letter, but the paper
     only uses it: it is not put forward and not in the title."""
