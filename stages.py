@@ -24,16 +24,20 @@ import pandas as pd
 
 from .extract.corpus import decide_concepts
 from .extract.corpus.contributions import contribution_flags
-from .extract.corpus.corpus_terms import Occurrences, add_corpus_term_mentions, find_corpus_terms
+from .extract.corpus.corpus_terms import Occurrences, find_corpus_terms, with_corpus_terms
 from .extract.corpus.labels import (
     choose_labels,
     choose_labels_on_dask,
     relabel_table,
     unify_concept_labels,
 )
-from .extract.corpus.mention_table import PARTITION_ROWS, MentionRecords, mention_table
-from .extract.corpus.titles import mark_title_proposals
-from .extract.nlp.cache import ExtractionCache, pipeline_identity
+from .extract.corpus.mention_table import (
+    PARTITION_ROWS,
+    MentionRecords,
+    mention_table_and_acronyms,
+)
+from .extract.corpus.titles import with_title_proposals
+from .extract.nlp.cache import CachedRecords, ExtractionCache, pipeline_identity
 from .extract.nlp.dask_cluster import dask_client, extract_on_dask
 from .extract.nlp.model_names import resolve_model
 from .extract.readers import read_inputs
@@ -84,8 +88,9 @@ class Corpus:
     paths: list[str | Path]
     options: BuildOptions
     read: ReadResult = field(default_factory=ReadResult)
-    #: every paper's mentions, in input order: the records extraction made until the
-    #: table of mentions exists, then made from it as a stage reads them
+    #: every paper's mentions, in input order: the records extraction made (a rebuild
+    #: reads them from the cache as a stage comes to them) until the table of mentions
+    #: exists, then made from it as a stage reads them
     results: Sequence[PaperMentions] = field(default_factory=list)
     #: papers whose mentions came from the extraction cache
     from_cache: int = 0
@@ -140,32 +145,31 @@ def read(corpus: Corpus) -> Corpus:
 
 
 def extract(corpus: Corpus) -> Corpus:
-    """Every paper's mentions, in order: from the cache where it has them, else extracted
-    (and then stored)."""
+    """Every paper's mentions, in order: extracted where the cache has none (and then
+    stored), else read from the cache a block of papers at a time as later stages
+    read them (:class:`~paperkg.extract.nlp.cache.CachedRecords`)."""
     options, papers = corpus.options, corpus.read.papers
-    cached: list[PaperMentions | None] = [None] * len(papers)
-    cache = None
-    if options.cache_dir is not None:
-        identity = pipeline_identity(resolve_model(options.model))
-        cache = ExtractionCache(options.cache_dir, identity=identity)
-        cached = cache.get_many(papers)
-        _count_cached(options, papers, cached)
-    todo = [p for p, hit in zip(papers, cached, strict=True) if hit is None]
-    found = _extract_papers(todo, options) if todo else []
-    if cache is not None:
-        cache.put_many(found)
-    fresh = iter(found)
-    results = [hit if hit is not None else next(fresh) for hit in cached]
+    if options.cache_dir is None:
+        return replace(corpus, results=_extract_papers(papers, options) if papers else [])
+    identity = pipeline_identity(resolve_model(options.model))
+    cache = ExtractionCache(options.cache_dir, identity=identity)
+    stored = cache.stored(papers)
+    _count_cached(options, papers, stored)
+    todo = [i for i, hit in enumerate(stored) if not hit]
+    found = _extract_papers([papers[i] for i in todo], options) if todo else []
+    cache.put_many(found)
+    fresh = dict(zip(todo, found, strict=True))
+    results = CachedRecords(cache, papers, fresh, lambda lost: _extract_papers(lost, options))
     return replace(corpus, results=results, from_cache=len(papers) - len(todo))
 
 
-def _count_cached(options: BuildOptions, papers: list[Paper], cached: list) -> None:
+def _count_cached(options: BuildOptions, papers: list[Paper], stored: list[bool]) -> None:
     """Tell the caller how many papers came from the cache (at once, or one by one)."""
     if options.on_cached is not None:
-        options.on_cached(sum(hit is not None for hit in cached))
+        options.on_cached(sum(stored))
     elif options.on_paper is not None:
-        for paper, hit in zip(papers, cached, strict=True):
-            if hit is not None:
+        for paper, hit in zip(papers, stored, strict=True):
+            if hit:
                 options.on_paper(paper)
 
 
@@ -190,32 +194,30 @@ def _extract_papers(papers: list[Paper], options: BuildOptions) -> list[PaperMen
 
 
 def add_corpus_terms(corpus: Corpus) -> Corpus:
-    """Tag, in every abstract, the terms the extractor tagged consistently in others."""
+    """Tag, in every abstract, the terms the extractor tagged consistently in others
+    (each paper's new mentions are made as the next stage reads it)."""
     occurrences = Occurrences()
     terms = find_corpus_terms(corpus.results, occurrences=occurrences)
-    results, added = add_corpus_term_mentions(corpus.results, terms, occurrences)
-    return replace(corpus, results=results, corpus_term_mentions=added)
+    return replace(corpus, results=with_corpus_terms(corpus.results, terms, occurrences))
 
 
 def read_titles_and_vote_labels(corpus: Corpus) -> Corpus:
     """Mark what titles name as proposed; put the mentions, now all found, in one table
     that replaces their records; give each name the label the corpus agrees on (on the
     Dask cluster with ``dask``)."""
-    results, _ = mark_title_proposals(corpus.results)
-    mentions = mention_table(results)
-    papers = [result.paper for result in results]
-    acronyms = [result.acronyms for result in results]
-    del results  # the table holds the mentions now
+    mentions, acronyms = mention_table_and_acronyms(with_title_proposals(corpus.results))
     if corpus.options.dask:
         votes = mentions.drop(columns=["sentence", "long_form"])  # what the vote reads
         chosen = _on_dask(corpus.options, choose_labels_on_dask, votes)
     else:
         chosen = choose_labels(mentions)
+    found_again = int(mentions["corpus_match"].sum())
     mentions, relabelled = relabel_table(mentions, chosen)
     return replace(
         corpus,
-        results=MentionRecords(papers, acronyms, mentions),
+        results=MentionRecords(corpus.read.papers, acronyms, mentions),
         mentions=mentions,
+        corpus_term_mentions=found_again,
         relabelled_mentions=relabelled,
     )
 

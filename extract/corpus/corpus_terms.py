@@ -23,10 +23,12 @@ from __future__ import annotations
 import re
 from array import array
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ...records import Mention, PaperMentions
 from ..resolve.memo import name_memo
+from .record_blocks import ChangedRecords
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
@@ -287,24 +289,37 @@ def _ngrams(text: str, lookup: _Lookup):
 
 
 def add_corpus_term_mentions(
-    results: list[PaperMentions],
+    results: Sequence[PaperMentions],
     terms: list[CorpusTerm],
     occurrences: Occurrences | None = None,
 ) -> tuple[list[PaperMentions], int]:
-    """``results`` with a mention added at each free occurrence of a corpus term.
+    """``results`` with a mention added at each free occurrence of a corpus term, and
+    how many mentions were added (:func:`with_corpus_terms`, all made at once)."""
+    out = list(with_corpus_terms(results, terms, occurrences))
+    added = sum(
+        len(new.mentions) - len(old.mentions) for new, old in zip(out, results, strict=True)
+    )
+    return out, added
+
+
+def with_corpus_terms(
+    results: Sequence[PaperMentions],
+    terms: list[CorpusTerm],
+    occurrences: Occurrences | None = None,
+) -> Sequence[PaperMentions]:
+    """``results`` with a mention added at each free occurrence of a corpus term, each
+    paper's made when it is read (:class:`~.record_blocks.ChangedRecords`).
 
     Longest terms win; an occurrence that overlaps a mention already there (or
-    one added before it) is skipped. Returns the new results and how many
-    mentions were added. ``occurrences``: what :func:`find_corpus_terms` filled
-    in for these results, so the abstracts need not be read again.
+    one added before it) is skipped. ``occurrences``: what :func:`find_corpus_terms`
+    filled in for these results, so the abstracts need not be read again.
     """
     by_key = {t.words: t for t in terms}
     if not by_key:
-        return list(results), 0
+        return results
     lookup = None if occurrences is not None else _Lookup(set(by_key))
-    added_total = 0
-    out = []
-    for index, result in enumerate(results):
+
+    def add(index: int, result: PaperMentions) -> PaperMentions:
         text = result.paper.document
         if occurrences is None:
             found = [(s, e, by_key[key]) for key, s, e in _ngrams(text, lookup)]
@@ -316,12 +331,12 @@ def add_corpus_term_mentions(
                 if keys[spans[j + 2]] in by_key
             ]
         added = _placed(text, found, [(m.start, m.end) for m in result.mentions])
-        added_total += len(added)
-        if added:
-            mentions = sorted([*result.mentions, *added], key=lambda m: (m.start, m.end))
-            result = replace(result, mentions=mentions)
-        out.append(result)
-    return out, added_total
+        if not added:
+            return result
+        mentions = sorted([*result.mentions, *added], key=lambda m: (m.start, m.end))
+        return replace(result, mentions=mentions)
+
+    return ChangedRecords(results, add)
 
 
 def _placed(

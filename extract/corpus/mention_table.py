@@ -32,13 +32,16 @@ keeps tokens (arrays of ints plus one string store). A function of a string,
 such as the canonical key of a name, then runs once per distinct string, not
 once per mention.
 
-Once the table is made, it is where the corpus's mentions live: the records
-are dropped, and the stages after it that still read a paper's mentions as
-:class:`~paperkg.records.PaperMentions` (resolution, the generic concepts, the
-graph builder) read them through :class:`MentionRecords`, which makes each
-paper's records from the table's rows as a stage comes to it. A corpus's
-mentions are then never one Python object each all at once, only one block of
-papers' (:data:`RECORD_BLOCK`) and whatever a stage keeps of them.
+Before the table, a rebuild reads each paper's records from the extraction cache
+as a step comes to it, a block of papers at a time (:mod:`.record_blocks`), and
+the table is made :data:`TABLE_BLOCK` papers at a time. Once it is made, it is
+where the corpus's mentions live, and the stages after it that still read a
+paper's mentions as :class:`~paperkg.records.PaperMentions` (resolution, the
+generic concepts, the graph builder) read them through :class:`MentionRecords`,
+which makes each paper's records from the table's rows as a stage comes to it.
+A rebuild's mentions are then never one Python object each all at once, only a
+block of papers' (:data:`~.record_blocks.RECORD_BLOCK`) and whatever a step keeps
+of them; a first build holds the records it extracted until the table is made.
 
 On a Dask cluster
 -----------------
@@ -71,9 +74,9 @@ The graph is the same as in memory (the tests build both on a real
 
 What does not yet:
 
-* the table is made here from the records, which are all in this process until
-  it is made (the corpus terms and the titles' proposals still read records): a
-  corpus whose records do not fit in one machine's memory does not fit yet;
+* the table is made here, in one process, from records read a block at a time
+  (the corpus terms and the titles' proposals still read records): a corpus
+  whose table does not fit in one machine's memory does not fit yet;
 * concept resolution (keys merged by union-find over spelling variants, acronym
   votes, near-duplicate names) needs every name of the corpus in one place; it
   works on the distinct names, far fewer than the mentions, so it stays here;
@@ -97,20 +100,29 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
+from pandas.api.types import union_categoricals
 
 from ...records import Mention, Paper, PaperMentions
 from ..resolve.keys import canonical_key
+from .record_blocks import RECORD_BLOCK, RecordBlocks
 
-__all__ = ["PARTITION_ROWS", "RECORD_BLOCK", "MentionRecords", "mention_table", "name_of"]
+__all__ = [
+    "PARTITION_ROWS",
+    "TABLE_BLOCK",
+    "MentionRecords",
+    "mention_table",
+    "mention_table_and_acronyms",
+    "name_of",
+]
 
 #: rows of the table in each partition when it goes to a Dask cluster (about 10 MB)
 PARTITION_ROWS = 500_000
-#: papers whose records :class:`MentionRecords` makes from the table at a time
-RECORD_BLOCK = 1024
+#: papers whose rows :func:`mention_table` makes at a time
+TABLE_BLOCK = 8 * RECORD_BLOCK
 #: the columns a :class:`~paperkg.records.Mention` is made of, in its fields' order
 _MENTION_COLUMNS = (
     "text", "label", "start", "end", "sentence", "proposed", "long_form", "corpus_match",
@@ -126,6 +138,35 @@ def name_of(mention: Mention, acronyms: dict[str, str]) -> str:
 def mention_table(results: Sequence[PaperMentions]) -> pd.DataFrame:
     """The mentions of ``results`` as one table, a row per mention, in corpus order
     (the columns are in the module's docstring)."""
+    return mention_table_and_acronyms(results)[0]
+
+
+def mention_table_and_acronyms(
+    results: Sequence[PaperMentions],
+) -> tuple[pd.DataFrame, list[dict[str, str]]]:
+    """:func:`mention_table`, and each paper's acronyms (short form -> long form), in
+    one read of ``results``: :data:`TABLE_BLOCK` papers' records at a time, so a view
+    of records (:mod:`.record_blocks`) is never all made at once."""
+    parts, acronyms = [], []
+    for first in range(0, len(results), TABLE_BLOCK):
+        block = results[first : first + TABLE_BLOCK]
+        parts.append(_table_part(block, first))
+        acronyms.extend(result.acronyms for result in block)
+    if not parts:
+        return _table_part([], 0), acronyms
+    table = pd.DataFrame(
+        {
+            name: union_categoricals([p[name] for p in parts], sort_categories=True)
+            if isinstance(parts[0][name].dtype, pd.CategoricalDtype)
+            else np.concatenate([p[name].to_numpy() for p in parts])
+            for name in parts[0].columns
+        }
+    )
+    return table, acronyms
+
+
+def _table_part(results: Sequence[PaperMentions], first_paper: int) -> pd.DataFrame:
+    """The rows of ``results``, whose first paper is paper ``first_paper`` of the corpus."""
     counts = np.array([len(result.mentions) for result in results], dtype=np.int64)
     mentions = [mention for result in results for mention in result.mentions]
     names = [name_of(m, result.acronyms) for result in results for m in result.mentions]
@@ -133,36 +174,42 @@ def mention_table(results: Sequence[PaperMentions]) -> pd.DataFrame:
     papers = np.repeat(np.arange(len(results), dtype=np.int32), counts)
     table = pd.DataFrame(
         {
-            "paper": papers,
+            "paper": papers + np.int32(first_paper),
             "mention": (np.arange(len(mentions)) - first_row[papers]).astype(np.int32),
             "start": np.array([m.start for m in mentions], dtype=np.int32),
             "end": np.array([m.end for m in mentions], dtype=np.int32),
-            "text": pd.Categorical([m.text for m in mentions]),
-            "label": pd.Categorical([m.label for m in mentions]),
-            "name": pd.Categorical(names),
+            "text": _categorical([m.text for m in mentions]),
+            "label": _categorical([m.label for m in mentions]),
+            "name": _categorical(names),
             "proposed": np.array([m.proposed for m in mentions], dtype=bool),
             "corpus_match": np.array([m.corpus_match for m in mentions], dtype=bool),
-            "sentence": pd.Categorical([m.sentence for m in mentions]),
-            "long_form": pd.Categorical([m.long_form for m in mentions]),
+            "sentence": _categorical([m.sentence for m in mentions]),
+            "long_form": _categorical([m.long_form for m in mentions]),
         }
     )
     # a categorical's map calls the function once per distinct name
     keys = table["name"].map(lambda name: canonical_key(name, ""))
-    table.insert(7, "key", keys.astype("category"))
+    table.insert(7, "key", _categorical(keys.tolist()))
     return table
 
 
-class MentionRecords(Sequence[PaperMentions]):
+def _categorical(values: list[str | None]) -> pd.Categorical:
+    """``values`` dictionary-encoded, with string categories even when there are none
+    (so the parts of a table made a block at a time join)."""
+    encoded = pd.Categorical(values)
+    if len(encoded.categories) == 0:
+        encoded = pd.Categorical(values, categories=pd.Index([], dtype="str"))
+    return encoded
+
+
+class MentionRecords(RecordBlocks):
     """Each paper's :class:`~paperkg.records.PaperMentions`, made from the table of
-    mentions when a stage reads it.
+    mentions when a stage reads it (:mod:`.record_blocks`).
 
     ``papers`` and ``acronyms`` (each paper's short form -> long form) are in the
     order of the table's ``paper`` column; the mentions' fields come from the
-    table's columns (its labels, so the voted ones). Reading the records in order
-    makes them :data:`RECORD_BLOCK` papers at a time; only the block last read by
-    index is kept, so two reads give equal records, not always the same objects,
-    and a record changed by a stage changes nothing here (write a column of the
-    table instead).
+    table's columns (its labels, so the voted ones). A record changed by a stage
+    changes nothing here (write a column of the table instead).
     """
 
     def __init__(
@@ -170,6 +217,7 @@ class MentionRecords(Sequence[PaperMentions]):
     ) -> None:
         if not len(papers) == len(acronyms):
             raise ValueError(f"{len(papers)} papers but {len(acronyms)} papers' acronyms")
+        super().__init__(len(papers))
         self.papers = papers
         self.acronyms = acronyms
         self.table = table
@@ -178,43 +226,19 @@ class MentionRecords(Sequence[PaperMentions]):
             raise ValueError(f"the table has rows of paper {len(counts) - 1}: {len(papers)} given")
         #: the table's first row of each paper, and one past the last paper's last row
         self._starts = np.concatenate(([0], np.cumsum(counts))).tolist()
-        #: the block of papers read by index last: its first paper and its records
-        self._block: tuple[int, list[PaperMentions]] = (-1, [])
 
-    def __len__(self) -> int:
-        return len(self.papers)
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            start, stop, step = index.indices(len(self))
-            if step == 1:
-                return list(self._records(start, max(start, stop)))
-            return [self[i] for i in range(start, stop, step)]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(f"paper {index} of {len(self)}")
-        block = index - index % RECORD_BLOCK  # papers read one by one: a block made once
-        if self._block[0] != block:
-            self._block = (block, list(self._records(block, min(block + RECORD_BLOCK, len(self)))))
-        return self._block[1][index - block]
-
-    def __iter__(self) -> Iterator[PaperMentions]:
-        return self._records(0, len(self))
-
-    def _records(self, first: int, last: int) -> Iterator[PaperMentions]:
-        """The records of papers ``first`` to ``last - 1``, a block of papers at a time."""
+    def _make(self, first: int, last: int) -> list[PaperMentions]:
         starts = self._starts
-        for block in range(first, last, RECORD_BLOCK):
-            end = min(block + RECORD_BLOCK, last)
-            offset = starts[block]
-            mentions = self._mentions(offset, starts[end])
-            for paper in range(block, end):
-                yield PaperMentions(
-                    self.papers[paper],
-                    mentions[starts[paper] - offset : starts[paper + 1] - offset],
-                    self.acronyms[paper],
-                )
+        offset = starts[first]
+        mentions = self._mentions(offset, starts[last])
+        return [
+            PaperMentions(
+                self.papers[paper],
+                mentions[starts[paper] - offset : starts[paper + 1] - offset],
+                self.acronyms[paper],
+            )
+            for paper in range(first, last)
+        ]
 
     def _mentions(self, first: int, last: int) -> list[Mention]:
         """The mentions of the table's rows ``first`` to ``last - 1``."""

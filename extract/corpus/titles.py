@@ -21,9 +21,9 @@ missed in the abstract is added as a mention.
 
 from __future__ import annotations
 
-import logging
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ...records import Mention, PaperMentions
@@ -31,10 +31,10 @@ from ..names import looks_like_name
 from ..nlp.components.lexicon import DATASET_HEADS
 from ..resolve.acronym_votes import paper_long_forms
 from ..resolve.keys import clean_surface
+from .record_blocks import ChangedRecords
 
-__all__ = ["COMMON_ACRONYM_PAPERS", "mark_title_proposals", "title_name"]
+__all__ = ["COMMON_ACRONYM_PAPERS", "mark_title_proposals", "title_name", "with_title_proposals"]
 
-logger = logging.getLogger(__name__)
 
 #: an acronym that this many papers of a corpus define is established, not proposed
 COMMON_ACRONYM_PAPERS = 3
@@ -193,62 +193,74 @@ def _sentence_at(text: str, start: int) -> str:
     return text[:300]
 
 
-def mark_title_proposals(results: list[PaperMentions]) -> tuple[list[PaperMentions], int]:
+def mark_title_proposals(results: Sequence[PaperMentions]) -> tuple[list[PaperMentions], int]:
     """Mark what each title names as proposed; return the results and how many papers
-    gained a proposal from their title."""
-    defined_by: Counter[str] = Counter()
-    long_forms = [paper_long_forms(r) for r in results]
-    for forms in long_forms:
-        defined_by.update({_fold(short) for short in forms})
-    out, gained = [], 0
-    for result, forms in zip(results, long_forms, strict=True):
-        title = result.paper.title or ""
-        names: set[str] = set()
-        leading = title_name(title, result.paper.text)
-        if leading:
-            names.add(_fold(leading))
-        folded_title = f" {_fold(title)} "
-        title_words = set(re.findall(r"[\w-]+", title))
-        for short, longs in forms.items():
-            if defined_by[_fold(short)] >= COMMON_ACRONYM_PAPERS:
-                continue
-            in_title = short in title_words or any(f" {_fold(lf)} " in folded_title for lf in longs)
-            if in_title and _put_forward([*longs, short], result.paper.text):
-                names.add(_fold(short))
-                names.update(_fold(lf) for lf in longs)
-        if not names:
-            out.append(result)
-            continue
-        mentions = []
-        hit = False
-        for mention in result.mentions:
-            own = {_fold(mention.text)}
-            if mention.long_form:
-                own.add(_fold(mention.long_form))
-            if own & names:
-                hit = True
-                if not mention.proposed:
-                    mention = replace(mention, proposed=True)
-            mentions.append(mention)
-        if not hit and leading and _fold(leading) in names:
-            document = result.paper.document
-            where = _in_text(leading, document, ignore_case=True)
-            if where is not None:
-                label = "DATASET" if set(_fold(title).split()) & DATASET_HEADS else "METHOD"
-                mentions.append(
-                    Mention(
-                        text=document[where[0] : where[1]],
-                        label=label,
-                        start=where[0],
-                        end=where[1],
-                        sentence=_sentence_at(document, where[0]),
-                        proposed=True,
-                    )
-                )
-                mentions.sort(key=lambda m: (m.start, m.end))
-                hit = True
-        if hit and not any(m.proposed for m in result.mentions):
-            gained += 1
-        out.append(replace(result, mentions=mentions) if hit else result)
-    logger.info("titles: %d papers gained what they propose from their title", gained)
+    gained a proposal from their title (:func:`with_title_proposals`, all made at once)."""
+    out = list(with_title_proposals(results))
+    gained = sum(
+        any(m.proposed for m in new.mentions) and not any(m.proposed for m in old.mentions)
+        for new, old in zip(out, results, strict=True)
+    )
     return out, gained
+
+
+def with_title_proposals(results: Sequence[PaperMentions]) -> Sequence[PaperMentions]:
+    """``results`` with what each title names marked proposed, each paper's made when it
+    is read (:class:`~.record_blocks.ChangedRecords`), once the papers that define
+    each acronym are counted: an acronym that many papers define (a common one) is
+    no paper's own."""
+    defined_by: Counter[str] = Counter()
+    for result in results:
+        defined_by.update({_fold(short) for short in paper_long_forms(result)})
+    return ChangedRecords(results, lambda _, result: _title_proposals(result, defined_by))
+
+
+def _title_proposals(result: PaperMentions, defined_by: Counter[str]) -> PaperMentions:
+    """``result`` with what its title names marked proposed (and, when its title's
+    leading name is no mention, that name added as one)."""
+    forms = paper_long_forms(result)
+    title = result.paper.title or ""
+    names: set[str] = set()
+    leading = title_name(title, result.paper.text)
+    if leading:
+        names.add(_fold(leading))
+    folded_title = f" {_fold(title)} "
+    title_words = set(re.findall(r"[\w-]+", title))
+    for short, longs in forms.items():
+        if defined_by[_fold(short)] >= COMMON_ACRONYM_PAPERS:
+            continue
+        in_title = short in title_words or any(f" {_fold(lf)} " in folded_title for lf in longs)
+        if in_title and _put_forward([*longs, short], result.paper.text):
+            names.add(_fold(short))
+            names.update(_fold(lf) for lf in longs)
+    if not names:
+        return result
+    mentions = []
+    hit = False
+    for mention in result.mentions:
+        own = {_fold(mention.text)}
+        if mention.long_form:
+            own.add(_fold(mention.long_form))
+        if own & names:
+            hit = True
+            if not mention.proposed:
+                mention = replace(mention, proposed=True)
+        mentions.append(mention)
+    if not hit and leading and _fold(leading) in names:
+        document = result.paper.document
+        where = _in_text(leading, document, ignore_case=True)
+        if where is not None:
+            label = "DATASET" if set(_fold(title).split()) & DATASET_HEADS else "METHOD"
+            mentions.append(
+                Mention(
+                    text=document[where[0] : where[1]],
+                    label=label,
+                    start=where[0],
+                    end=where[1],
+                    sentence=_sentence_at(document, where[0]),
+                    proposed=True,
+                )
+            )
+            mentions.sort(key=lambda m: (m.start, m.end))
+            hit = True
+    return replace(result, mentions=mentions) if hit else result

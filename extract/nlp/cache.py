@@ -52,14 +52,22 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
 
 from ...records import Mention, Paper, PaperMentions
+from ..corpus.record_blocks import RecordBlocks
 
-__all__ = ["CACHE_ENV", "FILE_NAME", "ExtractionCache", "default_cache_dir", "pipeline_identity"]
+__all__ = [
+    "CACHE_ENV",
+    "FILE_NAME",
+    "CachedRecords",
+    "ExtractionCache",
+    "default_cache_dir",
+    "pipeline_identity",
+]
 
 log = logging.getLogger(__name__)
 
@@ -163,6 +171,23 @@ class ExtractionCache:
         self.misses += len(results) - found
         return results
 
+    def stored(self, papers: Sequence[Paper]) -> list[bool]:
+        """Whether the cache holds each paper's result, read without decoding it (a
+        build reads the results later, a block at a time: :class:`CachedRecords`)."""
+        keys = [text_hash(paper.document) for paper in papers]
+        try:
+            with self._database() as db:
+                documents = dict(_select_documents(db, self.identity, sorted(set(keys))))
+        except (sqlite3.OperationalError, OSError) as e:
+            log.warning(
+                "extraction cache: cannot read %s (%s); extracting every paper", self.path, e
+            )
+            documents = {}
+        except sqlite3.DatabaseError as e:
+            self._start_again(e)
+            documents = {}
+        return [documents.get(k) == p.document for p, k in zip(papers, keys, strict=True)]
+
     def put_many(self, results: Sequence[PaperMentions]) -> None:
         """Store these results in one transaction; a cache that cannot be written is only a
         slower next build."""
@@ -257,6 +282,55 @@ def _select(
                 yield key, (document, found, dict(json.loads(acronyms)))
             except (ValueError, TypeError) as e:  # a row damaged by hand: extract it again
                 log.warning("extraction cache: ignoring the row of text %s (%s)", key, e)
+
+
+def _select_documents(
+    db: sqlite3.Connection, identity: str, keys: list[str]
+) -> Iterator[tuple[str, str]]:
+    """``(text hash, document)`` of each of ``keys`` stored for ``identity``."""
+    for start in range(0, len(keys), _BATCH):
+        batch = keys[start : start + _BATCH]
+        marks = ", ".join("?" * len(batch))  # placeholders only: the keys are parameters
+        query = (
+            "SELECT text_sha256, document FROM extractions "
+            f"WHERE pipeline = ? AND text_sha256 IN ({marks})"
+        )
+        yield from db.execute(query, [identity, *batch])
+
+
+class CachedRecords(RecordBlocks):
+    """Each paper's result: the one the build extracted (``fresh``: index -> result),
+    else the cache's, read when a stage reads it, a block of papers at a time.
+
+    ``papers`` are the build's papers, whose results :meth:`ExtractionCache.stored`
+    said the cache holds unless they are in ``fresh``. A stored result that does not
+    read back (a row damaged meanwhile) is extracted again by ``extract_again`` and
+    stored.
+    """
+
+    def __init__(
+        self,
+        cache: ExtractionCache,
+        papers: Sequence[Paper],
+        fresh: dict[int, PaperMentions],
+        extract_again: Callable[[list[Paper]], list[PaperMentions]],
+    ) -> None:
+        super().__init__(len(papers))
+        self.cache = cache
+        self.papers = papers
+        self.fresh = fresh
+        self.extract_again = extract_again
+
+    def _make(self, first: int, last: int) -> list[PaperMentions]:
+        wanted = [i for i in range(first, last) if i not in self.fresh]
+        found = self.cache.get_many([self.papers[i] for i in wanted]) if wanted else []
+        stored = dict(zip(wanted, found, strict=True))
+        lost = [i for i, result in stored.items() if result is None]
+        if lost:
+            again = self.extract_again([self.papers[i] for i in lost])
+            self.cache.put_many(again)
+            self.fresh.update(zip(lost, again, strict=True))
+        return [self.fresh.get(i) or stored[i] for i in range(first, last)]
 
 
 def _result(

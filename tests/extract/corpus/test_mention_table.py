@@ -111,3 +111,25 @@ def test_records_are_made_a_block_of_papers_at_a_time_in_corpus_order(monkeypatc
     assert list(records) == results
     assert [records[i] for i in range(7)] == results  # by index, a block made once
     assert records[2:5] == results[2:5] and records[::3] == results[::3]
+
+
+def test_a_table_made_a_few_papers_at_a_time_is_the_table_made_at_once(monkeypatch):
+    from pandas.testing import assert_frame_equal
+
+    from paperkg.extract.corpus.mention_table import mention_table_and_acronyms
+
+    results = [
+        paper(
+            "a", [Mention("BERT", "METHOD", 0, 4, "s1"), Mention("GLUE", "DATASET", 9, 13, "s1")]
+        ),
+        paper("b", [], {"RL": "reinforcement learning"}),
+        paper("c", [Mention("RL", "METHOD", 0, 2, "s2", long_form="reinforcement learning")]),
+        paper("d", [Mention("BERT", "METHOD", 5, 9, "s3")]),
+    ]
+    whole, acronyms = mention_table_and_acronyms(results)
+
+    monkeypatch.setattr(mention_table_module, "TABLE_BLOCK", 1)
+    in_blocks, acronyms_in_blocks = mention_table_and_acronyms(results)
+
+    assert_frame_equal(in_blocks, whole)
+    assert acronyms_in_blocks == acronyms == [{}, {"RL": "reinforcement learning"}, {}, {}]

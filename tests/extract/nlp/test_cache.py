@@ -215,3 +215,40 @@ def test_cached_papers_can_be_counted_at_once_so_a_rate_counts_extracted_ones(co
 
     assert counted == [grown.from_cache]
     assert len(extracted) == len(grown.read.papers) - grown.from_cache > 0
+
+
+def test_a_rebuild_reads_its_results_from_the_cache_a_block_at_a_time(tmp_path, monkeypatch):
+    from paperkg.extract.corpus import record_blocks
+    from paperkg.extract.nlp.cache import CachedRecords
+
+    monkeypatch.setattr(record_blocks, "RECORD_BLOCK", 2)
+    cache = ExtractionCache(tmp_path, identity="x")
+    stored = [bert(str(i), f"We use BERT {i} times.") for i in range(5)]
+    cache.put_many(stored)
+    papers = [r.paper for r in stored] + [paper("new", "We use GPT.")]
+    fresh = PaperMentions(papers[-1], [Mention("GPT", "METHOD", 7, 10, "We use GPT.")])
+    assert cache.stored(papers) == [True] * 5 + [False]
+
+    records = CachedRecords(cache, papers, {5: fresh}, extract_again=None)
+
+    assert list(records) == [*stored, fresh] and records[3] == stored[3]
+    assert records[1:4] == stored[1:4] and len(records) == 6
+
+
+def test_a_stored_result_that_no_longer_reads_back_is_extracted_again(tmp_path):
+    from paperkg.extract.nlp.cache import CachedRecords
+
+    cache = ExtractionCache(tmp_path, identity="x")
+    cache.put_many([bert("a", "one"), bert("b", "two")])
+    papers = [paper("a", "one"), paper("b", "two")]
+    assert cache.stored(papers) == [True, True]
+    with sqlite3.connect(tmp_path / "extractions.sqlite") as db:  # damaged after the check
+        db.execute("UPDATE extractions SET mentions = '[{\"text\": ' WHERE document = 'two'")
+
+    def extract_again(lost):
+        return [PaperMentions(p, [Mention("two", "TASK", 0, 3, "two")]) for p in lost]
+
+    records = CachedRecords(cache, papers, {}, extract_again)
+
+    assert [r.mentions[0].text for r in records] == ["BERT", "two"]
+    assert cache.get(papers[1]).mentions == [Mention("two", "TASK", 0, 3, "two")]  # stored
