@@ -100,11 +100,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from array import array
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import pandas as pd
-from pandas.api.types import union_categoricals
 
 from ...records import Mention, Paper, PaperMentions
 from ..resolve.keys import canonical_key
@@ -145,61 +145,72 @@ def mention_table_and_acronyms(
     results: Sequence[PaperMentions],
 ) -> tuple[pd.DataFrame, list[dict[str, str]]]:
     """:func:`mention_table`, and each paper's acronyms (short form -> long form), in
-    one read of ``results``: :data:`TABLE_BLOCK` papers' records at a time, so a view
-    of records (:mod:`.record_blocks`) is never all made at once."""
-    parts, acronyms = [], []
+    one read of ``results``, :data:`TABLE_BLOCK` papers' records at a time, so a view
+    of records (:mod:`.record_blocks`) is never all made at once. Each column grows
+    as the blocks are read: the numbers in arrays, the strings as a code per row and
+    each distinct string once (:class:`_Codes`)."""
+    numbers = {name: array("i") for name in ("paper", "mention", "start", "end")}
+    flags = {name: array("b") for name in ("proposed", "corpus_match")}
+    strings = {name: _Codes() for name in ("text", "label", "name", "sentence", "long_form")}
+    acronyms = []
     for first in range(0, len(results), TABLE_BLOCK):
         block = results[first : first + TABLE_BLOCK]
-        parts.append(_table_part(block, first))
-        acronyms.extend(result.acronyms for result in block)
-    if not parts:
-        return _table_part([], 0), acronyms
-    table = pd.DataFrame(
-        {
-            name: union_categoricals([p[name] for p in parts], sort_categories=True)
-            if isinstance(parts[0][name].dtype, pd.CategoricalDtype)
-            else np.concatenate([p[name].to_numpy() for p in parts])
-            for name in parts[0].columns
-        }
+        for paper, result in enumerate(block, first):
+            acronyms.append(result.acronyms)
+            mentions = result.mentions
+            numbers["paper"].extend([paper] * len(mentions))
+            numbers["mention"].extend(range(len(mentions)))
+            numbers["start"].extend(m.start for m in mentions)
+            numbers["end"].extend(m.end for m in mentions)
+            flags["proposed"].extend(m.proposed for m in mentions)
+            flags["corpus_match"].extend(m.corpus_match for m in mentions)
+            strings["text"].add(m.text for m in mentions)
+            strings["label"].add(m.label for m in mentions)
+            strings["name"].add(name_of(m, result.acronyms) for m in mentions)
+            strings["sentence"].add(m.sentence for m in mentions)
+            strings["long_form"].add(m.long_form for m in mentions)
+    columns = {name: np.frombuffer(values, dtype=np.int32) for name, values in numbers.items()}
+    columns.update(
+        {name: np.frombuffer(v, dtype=np.int8).astype(bool) for name, v in flags.items()}
     )
+    columns.update({name: codes.categorical() for name, codes in strings.items()})
+    table = pd.DataFrame({name: columns[name] for name in _COLUMNS if name != "key"})
+    # a categorical's map calls the function once per distinct name
+    keys = table["name"].map(lambda name: canonical_key(name, ""))
+    table.insert(_COLUMNS.index("key"), "key", keys.astype("category"))
     return table, acronyms
 
 
-def _table_part(results: Sequence[PaperMentions], first_paper: int) -> pd.DataFrame:
-    """The rows of ``results``, whose first paper is paper ``first_paper`` of the corpus."""
-    counts = np.array([len(result.mentions) for result in results], dtype=np.int64)
-    mentions = [mention for result in results for mention in result.mentions]
-    names = [name_of(m, result.acronyms) for result in results for m in result.mentions]
-    first_row = np.cumsum(counts) - counts  # of each paper
-    papers = np.repeat(np.arange(len(results), dtype=np.int32), counts)
-    table = pd.DataFrame(
-        {
-            "paper": papers + np.int32(first_paper),
-            "mention": (np.arange(len(mentions)) - first_row[papers]).astype(np.int32),
-            "start": np.array([m.start for m in mentions], dtype=np.int32),
-            "end": np.array([m.end for m in mentions], dtype=np.int32),
-            "text": _categorical([m.text for m in mentions]),
-            "label": _categorical([m.label for m in mentions]),
-            "name": _categorical(names),
-            "proposed": np.array([m.proposed for m in mentions], dtype=bool),
-            "corpus_match": np.array([m.corpus_match for m in mentions], dtype=bool),
-            "sentence": _categorical([m.sentence for m in mentions]),
-            "long_form": _categorical([m.long_form for m in mentions]),
-        }
-    )
-    # a categorical's map calls the function once per distinct name
-    keys = table["name"].map(lambda name: canonical_key(name, ""))
-    table.insert(7, "key", _categorical(keys.tolist()))
-    return table
+#: the table's columns, in order
+_COLUMNS = (
+    "paper", "mention", "start", "end", "text", "label", "name", "key", "proposed",
+    "corpus_match", "sentence", "long_form",
+)  # fmt: skip
 
 
-def _categorical(values: list[str | None]) -> pd.Categorical:
-    """``values`` dictionary-encoded, with string categories even when there are none
-    (so the parts of a table made a block at a time join)."""
-    encoded = pd.Categorical(values)
-    if len(encoded.categories) == 0:
-        encoded = pd.Categorical(values, categories=pd.Index([], dtype="str"))
-    return encoded
+class _Codes:
+    """A string column read a block at a time: a code per row (-1 for None) and each
+    distinct string once, as a pandas categorical at the end, with its categories
+    sorted as ``pd.Categorical`` sorts them."""
+
+    def __init__(self) -> None:
+        self.code_of: dict[str, int] = {}
+        self.codes = array("i")
+
+    def add(self, values: Iterable[str | None]) -> None:
+        code_of = self.code_of
+        self.codes.extend(-1 if v is None else code_of.setdefault(v, len(code_of)) for v in values)
+
+    def categorical(self) -> pd.Categorical:
+        distinct = list(self.code_of)
+        self.code_of = {}
+        order = sorted(range(len(distinct)), key=distinct.__getitem__)
+        rank = np.empty(len(order) + 1, dtype=np.int32)  # the last: -1 stays -1
+        rank[order] = np.arange(len(order), dtype=np.int32)
+        rank[-1] = -1
+        codes = rank[np.frombuffer(self.codes, dtype=np.int32)]
+        categories = pd.Index([distinct[i] for i in order] or pd.Index([], dtype="str"))
+        return pd.Categorical.from_codes(codes, categories=categories)
 
 
 class MentionRecords(RecordBlocks):

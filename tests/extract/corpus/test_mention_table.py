@@ -1,5 +1,7 @@
 """The mentions of a corpus as one table: a row per mention, in corpus order."""
 
+import pandas as pd
+
 from paperkg.extract.corpus import mention_table as mention_table_module
 from paperkg.extract.corpus.mention_table import MentionRecords, mention_table
 from paperkg.records import Mention, Paper, PaperMentions
@@ -133,3 +135,10 @@ def test_a_table_made_a_few_papers_at_a_time_is_the_table_made_at_once(monkeypat
 
     assert_frame_equal(in_blocks, whole)
     assert acronyms_in_blocks == acronyms == [{}, {"RL": "reinforcement learning"}, {}, {}]
+    # each string column is what pandas makes of its values in one go
+    for column, values in [
+        ("text", ["BERT", "GLUE", "RL", "BERT"]),
+        ("sentence", ["s1", "s1", "s2", "s3"]),
+        ("long_form", [None, None, "reinforcement learning", None]),
+    ]:
+        assert whole[column].equals(pd.Series(pd.Categorical(values), name=column))
