@@ -39,6 +39,7 @@ from ..names import is_coined_name
 from .evidence import Evidence
 from .groups import Node
 from .keys import clean_surface, compact_key, display_name, is_acronym, name_tokens
+from .lexicon import NAMED_WITHOUT_KIND
 from .state import MergeState
 from .variants import without_generic_tail
 
@@ -118,6 +119,7 @@ def _head_node(ev: Evidence, group: list[Node], uses_acronym: set[Node]) -> Node
         n
         for n in group
         if (split := without_generic_tail(n[1], n[0]))
+        and split[1] in NAMED_WITHOUT_KIND.get(n[0], ())
         and (n[0], split[0]) in present
         and not _kind_word_capitalised(ev.surface_count[n])
     }

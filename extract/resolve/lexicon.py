@@ -23,6 +23,7 @@ __all__ = [
     "GENERIC_TAILS",
     "GENERIC_TAILS_ALWAYS",
     "KIND_TAILS",
+    "NAMED_WITHOUT_KIND",
     "VARIANT_TAILS",
     "NOT_OF_HEADS",
     "PROCESS_HEADS",
@@ -115,6 +116,15 @@ VARIANT_TAILS = {
     "DATASET": frozenset("dataset benchmark corpus suite collection game environment".split()),
     "TASK": frozenset("task problem challenge".split()),
     "METRIC": frozenset("score metric measure".split()),
+}
+
+#: last words a concept is named without when its name alone is one of its forms too
+#: ("Atari" for "Atari games", "MuJoCo" for "MuJoCo environments"): the kind words of
+#: a method that readers leave out of its name (:data:`KIND_TAILS`; "model" and
+#: "network" they keep), and every kind word of the other labels
+NAMED_WITHOUT_KIND = {
+    "METHOD": KIND_TAILS["METHOD"],
+    **{label: tails for label, tails in VARIANT_TAILS.items() if label != "METHOD"},
 }
 
 #: first words of "X of Y" phrases that are not a noun to move ("number of", "set of")

@@ -80,6 +80,13 @@ def test_a_name_and_the_name_with_its_kind_are_named_by_the_name_alone():
     assert (concept.name, concept.key) == ("Atari", "atari")
 
 
+def test_a_kind_word_readers_keep_stays_in_the_name():
+    models = [paper(f"p{i}", ("score-based diffusion models", "METHOD")) for i in range(3)]
+    res = resolve_concepts([*models, paper("q", ("score-based diffusion", "METHOD"))])
+    (concept,) = res.concepts.values()
+    assert concept.name == "score-based diffusion model"
+
+
 def test_a_capitalised_kind_word_is_part_of_the_name():
     suites = [paper(f"p{i}", ("DeepMind Control Suite", "DATASET")) for i in range(3)]
     res = resolve_concepts([*suites, paper("q", ("DeepMind Control", "DATASET"))])
