@@ -19,7 +19,9 @@ in a column reads as fast as a table of one row per mention (NeurIPS 2023's
 3,218 papers and 62,679 mentions: 0.36 s of CPU either way), in one plain row per
 paper and a file 30% smaller.
 
-A build reads all its papers in a few queries (:meth:`ExtractionCache.get_many`)
+A build asks which of its papers are stored in a few queries
+(:meth:`ExtractionCache.stored`), reads their results a block of papers at a time
+as its steps come to them (:class:`CachedRecords`, :meth:`ExtractionCache.get_many`)
 and writes its new results in one transaction (:meth:`ExtractionCache.put_many`),
 so a killed build leaves the cache as it was, or with all of its new results.
 Builds sharing a folder take turns on the file through SQLite's own locks, a
