@@ -57,6 +57,7 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
+from functools import partial
 from pathlib import Path
 
 from ...records import Mention, Paper, PaperMentions
@@ -156,17 +157,7 @@ class ExtractionCache:
     def get_many(self, papers: Sequence[Paper]) -> list[PaperMentions | None]:
         """The stored result of each paper's text (with the paper as its record), or None."""
         keys = [text_hash(paper.document) for paper in papers]
-        try:
-            with self._database() as db:
-                stored = dict(_select(db, self.identity, sorted(set(keys))))
-        except (sqlite3.OperationalError, OSError) as e:  # locked too long, or no access
-            log.warning(
-                "extraction cache: cannot read %s (%s); extracting every paper", self.path, e
-            )
-            stored = {}
-        except sqlite3.DatabaseError as e:  # not a database, a damaged one, another format
-            self._start_again(e)
-            stored = {}
+        stored = self._read(_select, keys)
         results = [_result(p, stored.get(key)) for p, key in zip(papers, keys, strict=True)]
         found = sum(result is not None for result in results)
         self.hits += found
@@ -177,18 +168,22 @@ class ExtractionCache:
         """Whether the cache holds each paper's result, read without decoding it (a
         build reads the results later, a block at a time: :class:`CachedRecords`)."""
         keys = [text_hash(paper.document) for paper in papers]
+        documents = self._read(partial(_rows, columns="document"), keys)
+        return [documents.get(k) == p.document for p, k in zip(papers, keys, strict=True)]
+
+    def _read(self, select: Callable, keys: list[str]) -> dict:
+        """``dict(select(db, identity, keys))`` over the cache file; empty when it cannot
+        be read (a build then extracts every paper) or is no cache (it is replaced)."""
         try:
             with self._database() as db:
-                documents = dict(_select_documents(db, self.identity, sorted(set(keys))))
-        except (sqlite3.OperationalError, OSError) as e:
+                return dict(select(db, self.identity, sorted(set(keys))))
+        except (sqlite3.OperationalError, OSError) as e:  # locked too long, or no access
             log.warning(
                 "extraction cache: cannot read %s (%s); extracting every paper", self.path, e
             )
-            documents = {}
-        except sqlite3.DatabaseError as e:
+        except sqlite3.DatabaseError as e:  # not a database, a damaged one, another format
             self._start_again(e)
-            documents = {}
-        return [documents.get(k) == p.document for p, k in zip(papers, keys, strict=True)]
+        return {}
 
     def put_many(self, results: Sequence[PaperMentions]) -> None:
         """Store these results in one transaction; a cache that cannot be written is only a
@@ -265,39 +260,32 @@ def _fields(mention: Mention) -> dict:
     return {name: getattr(mention, name) for name in _MENTION_FIELDS}
 
 
+def _rows(db: sqlite3.Connection, identity: str, keys: list[str], columns: str) -> Iterator[tuple]:
+    """``(text hash, *columns)`` of each of ``keys`` stored for ``identity``, a batch of
+    :data:`_BATCH` keys per query (a corpus's rows are never all in memory at once)."""
+    for start in range(0, len(keys), _BATCH):
+        batch = keys[start : start + _BATCH]
+        marks = ", ".join("?" * len(batch))  # placeholders only: the keys are parameters
+        query = (
+            f"SELECT text_sha256, {columns} FROM extractions "
+            f"WHERE pipeline = ? AND text_sha256 IN ({marks})"
+        )
+        yield from db.execute(query, [identity, *batch])
+
+
 def _select(
     db: sqlite3.Connection, identity: str, keys: list[str]
 ) -> Iterator[tuple[str, tuple[str, list[Mention], dict[str, str]]]]:
     """``(text hash, (document, mentions, acronyms))`` of each of ``keys`` stored for
-    ``identity``, decoded as each batch of :data:`_BATCH` rows arrives (a corpus's JSON
-    text is never all in memory at once)."""
-    for start in range(0, len(keys), _BATCH):
-        batch = keys[start : start + _BATCH]
-        marks = ", ".join("?" * len(batch))  # placeholders only: the keys are parameters
-        query = (
-            "SELECT text_sha256, document, mentions, acronyms FROM extractions "
-            f"WHERE pipeline = ? AND text_sha256 IN ({marks})"
-        )
-        for key, document, mentions, acronyms in db.execute(query, [identity, *batch]):
-            try:
-                found = [Mention(**fields) for fields in json.loads(mentions)]
-                yield key, (document, found, dict(json.loads(acronyms)))
-            except (ValueError, TypeError) as e:  # a row damaged by hand: extract it again
-                log.warning("extraction cache: ignoring the row of text %s (%s)", key, e)
-
-
-def _select_documents(
-    db: sqlite3.Connection, identity: str, keys: list[str]
-) -> Iterator[tuple[str, str]]:
-    """``(text hash, document)`` of each of ``keys`` stored for ``identity``."""
-    for start in range(0, len(keys), _BATCH):
-        batch = keys[start : start + _BATCH]
-        marks = ", ".join("?" * len(batch))  # placeholders only: the keys are parameters
-        query = (
-            "SELECT text_sha256, document FROM extractions "
-            f"WHERE pipeline = ? AND text_sha256 IN ({marks})"
-        )
-        yield from db.execute(query, [identity, *batch])
+    ``identity``, decoded as each batch of rows arrives."""
+    for key, document, mentions, acronyms in _rows(
+        db, identity, keys, "document, mentions, acronyms"
+    ):
+        try:
+            found = [Mention(**fields) for fields in json.loads(mentions)]
+            yield key, (document, found, dict(json.loads(acronyms)))
+        except (ValueError, TypeError) as e:  # a row damaged by hand: extract it again
+            log.warning("extraction cache: ignoring the row of text %s (%s)", key, e)
 
 
 class CachedRecords(RecordBlocks):
