@@ -249,7 +249,7 @@ def paper_concepts(
     return pd.DataFrame(
         {
             "paper": rows["paper"].to_numpy(),
-            "concept": pd.Categorical(rows["concept"], categories=ids),
+            "concept": pd.Categorical(rows["concept"], categories=pd.Index(ids, dtype=object)),
         }
     )
 

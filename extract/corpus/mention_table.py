@@ -175,23 +175,33 @@ def mention_table_and_acronyms(
     )
     columns.update({name: codes.categorical() for name, codes in strings.items()})
     table = pd.DataFrame({name: columns[name] for name in _COLUMNS if name != "key"})
-    # a categorical's map calls the function once per distinct name
-    keys = table["name"].map(lambda name: canonical_key(name, ""))
-    table.insert(_COLUMNS.index("key"), "key", keys.astype("category"))
+    table.insert(_COLUMNS.index("key"), "key", _keys(columns["name"]))
     return table, acronyms
 
 
-#: the table's columns, in order
 _COLUMNS = (
     "paper", "mention", "start", "end", "text", "label", "name", "key", "proposed",
     "corpus_match", "sentence", "long_form",
 )  # fmt: skip
 
 
+def _keys(names: pd.Categorical) -> pd.Categorical:
+    """The canonical key of each name, computed once per distinct name."""
+    key_of = _Codes()
+    key_of.add(canonical_key(name, "") for name in names.categories)
+    codes = np.append(np.frombuffer(key_of.codes, dtype=np.int32), -1)  # -1: no name
+    return _categorical(list(key_of.code_of), codes[names.codes])
+
+
 class _Codes:
     """A string column read a block at a time: a code per row (-1 for None) and each
     distinct string once, as a pandas categorical at the end, with its categories
-    sorted as ``pd.Categorical`` sorts them."""
+    sorted as ``pd.Categorical`` sorts them.
+
+    The categories are the Python strings the records held (``dtype=object``), not
+    an Arrow copy: pandas 3 would check an Arrow index's uniqueness through a
+    Python copy of every string and keep both, and the records a stage reads back
+    from the table share these strings instead of each making its own."""
 
     def __init__(self) -> None:
         self.code_of: dict[str, int] = {}
@@ -204,13 +214,18 @@ class _Codes:
     def categorical(self) -> pd.Categorical:
         distinct = list(self.code_of)
         self.code_of = {}
-        order = sorted(range(len(distinct)), key=distinct.__getitem__)
-        rank = np.empty(len(order) + 1, dtype=np.int32)  # the last: -1 stays -1
-        rank[order] = np.arange(len(order), dtype=np.int32)
-        rank[-1] = -1
-        codes = rank[np.frombuffer(self.codes, dtype=np.int32)]
-        categories = pd.Index([distinct[i] for i in order] or pd.Index([], dtype="str"))
-        return pd.Categorical.from_codes(codes, categories=categories)
+        return _categorical(distinct, np.frombuffer(self.codes, dtype=np.int32))
+
+
+def _categorical(distinct: list[str], codes: np.ndarray) -> pd.Categorical:
+    """A categorical of the strings ``distinct[code]`` (missing where the code is -1),
+    its categories sorted as ``pd.Categorical`` sorts them (see :class:`_Codes`)."""
+    order = sorted(range(len(distinct)), key=distinct.__getitem__)
+    rank = np.empty(len(order) + 1, dtype=np.int32)  # the last: -1 stays -1
+    rank[order] = np.arange(len(order), dtype=np.int32)
+    rank[-1] = -1
+    categories = pd.Index([distinct[i] for i in order], dtype=object)
+    return pd.Categorical.from_codes(rank[codes], categories=categories)
 
 
 class MentionRecords(RecordBlocks):

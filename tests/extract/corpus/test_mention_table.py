@@ -135,10 +135,15 @@ def test_a_table_made_a_few_papers_at_a_time_is_the_table_made_at_once(monkeypat
 
     assert_frame_equal(in_blocks, whole)
     assert acronyms_in_blocks == acronyms == [{}, {"RL": "reinforcement learning"}, {}, {}]
-    # each string column is what pandas makes of its values in one go
+    # each string column is what pandas makes of its values in one go, its categories
+    # the Python strings themselves (no Arrow copy beside them)
     for column, values in [
         ("text", ["BERT", "GLUE", "RL", "BERT"]),
         ("sentence", ["s1", "s1", "s2", "s3"]),
         ("long_form", [None, None, "reinforcement learning", None]),
+        ("key", ["bert", "glue", "reinforcement learning", "bert"]),
     ]:
-        assert whole[column].equals(pd.Series(pd.Categorical(values), name=column))
+        distinct = pd.Index(sorted({v for v in values if v is not None}), dtype=object)
+        expected = pd.Categorical(values, categories=distinct)
+        assert whole[column].equals(pd.Series(expected, name=column))
+        assert whole[column].cat.categories.dtype == object
