@@ -179,6 +179,7 @@ def mention_table_and_acronyms(
     return table, acronyms
 
 
+#: the table's columns, in order
 _COLUMNS = (
     "paper", "mention", "start", "end", "text", "label", "name", "key", "proposed",
     "corpus_match", "sentence", "long_form",
