@@ -41,7 +41,7 @@ from .extract.nlp.cache import CachedRecords, ExtractionCache, pipeline_identity
 from .extract.nlp.dask_cluster import dask_client, extract_on_dask
 from .extract.nlp.model_names import resolve_model
 from .extract.readers import read_inputs
-from .extract.resolve import resolve_concepts
+from .extract.resolve import forget_memoised_names, resolve_concepts
 from .graph.builder import build_knowledge_graph, paper_concepts
 from .graph.hierarchy import broader_concepts
 from .graph.incidence import count_cooccurrences, count_cooccurrences_on_dask
@@ -235,16 +235,13 @@ def build_graph(corpus: Corpus) -> Corpus:
     """What each paper proposes (:mod:`paperkg.extract.corpus.contributions`); the graph
     of papers and concepts (co-occurrence above 500 papers needs two papers); the pairs
     of concepts counted from the table of mentions (on the Dask cluster with ``dask``)."""
+    forget_memoised_names()  # the names resolution asked about: not needed from here on
     corpus = _mark_contributions(corpus)
     minimum = corpus.options.min_cooccurrence
     if minimum is None:
         minimum = 1 if len(corpus.read.papers) < 500 else 2
     broader = broader_concepts(corpus.resolution.concepts)
-    incidence = paper_concepts(corpus.mentions["paper"], corpus.resolution, broader)
-    if corpus.options.dask:
-        pairs = _on_dask(corpus.options, count_cooccurrences_on_dask, incidence, min_papers=minimum)
-    else:
-        pairs = count_cooccurrences(incidence, min_papers=minimum)
+    pairs = _cooccurrences(corpus, broader, minimum)
     graph = build_knowledge_graph(
         corpus.results,
         corpus.resolution,
@@ -253,6 +250,15 @@ def build_graph(corpus: Corpus) -> Corpus:
         broader=broader,
     )
     return replace(corpus, graph=graph)
+
+
+def _cooccurrences(corpus: Corpus, broader: dict[str, str], minimum: int) -> pd.DataFrame:
+    """The pairs of concepts that ``minimum`` papers or more link to, counted from the
+    table's paper x concept rows (gone before the graph is made)."""
+    incidence = paper_concepts(corpus.mentions["paper"], corpus.resolution, broader)
+    if corpus.options.dask:
+        return _on_dask(corpus.options, count_cooccurrences_on_dask, incidence, min_papers=minimum)
+    return count_cooccurrences(incidence, min_papers=minimum)
 
 
 def _mark_contributions(corpus: Corpus) -> Corpus:

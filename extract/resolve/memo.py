@@ -3,8 +3,9 @@ mention.
 
 The corpus steps ask for the same names again and again (2.9 million calls at
 3,218 papers for far fewer names), so each such function keeps its answers for
-the length of a build. :func:`paperkg.api.build` empties them all when it ends,
-also when it fails, since they hold every name of the corpus; code that calls
+the length of a build. They hold every name of the corpus, so the graph stage
+empties them all before it makes the graph (it asks about few names) and
+:func:`paperkg.api.build` again when it ends, also when it fails; code that calls
 these functions outside a build, over corpus after corpus, should call
 :func:`forget_memoised_names` itself.
 """

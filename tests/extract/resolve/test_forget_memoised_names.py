@@ -81,3 +81,22 @@ def test_a_build_that_fails_after_resolution_leaves_no_name_memoised(tmp_path, m
         api.build([data], cache_dir=None)
 
     assert keys.clean_surface.cache_info().currsize == 0
+
+
+def test_the_graph_is_made_with_no_name_of_resolution_memoised(tmp_path, monkeypatch):
+    import paperkg.stages as stages
+    from paperkg.api import build
+
+    memoised_then = []
+    make_graph = stages.build_knowledge_graph
+
+    def watched(*args, **kwargs):
+        memoised_then.append(canonical_key.cache_info().currsize)
+        return make_graph(*args, **kwargs)
+
+    monkeypatch.setattr(stages, "build_knowledge_graph", watched)
+    data = tmp_path / "a.jsonl"
+    data.write_text('{"id": "p", "abstract": "We train Zyxwvut networks on the QPRST dataset."}\n')
+    build([data], cache_dir=None)
+
+    assert memoised_then == [0]
