@@ -7,7 +7,10 @@ Scores, in one run and on one core, these systems, exact span match (and
 lenient, overlap + same label), on the sets that chose nothing (SciERC dev,
 SciER dev as ``dev.plm.jsonl`` with exact token offsets, and the held-out last
 20% of TDMSci train) and, apart, on the parts of train kept back to choose the
-shipped model's checkpoint and rule switches (``train-sel``):
+shipped model's checkpoint and rule switches (``train-sel``); first of all, on
+the in-domain NeurIPS 2023 annotations (``bench/judged/annotations``, read by
+:func:`~paperkg.extract.evaluate.annotations.read_annotations`): *test*, held
+out, and *select*:
 
 (a) noun-chunk baseline: the stock English pipeline's noun chunks, determiners
     and pronouns stripped, typed by their head word (:data:`HEAD_TYPES`,
@@ -173,6 +176,7 @@ def eval_sets(data: Path) -> dict[str, tuple[str, list]]:
         read_gold(data / "tdmsci" / "train_1500_v2.conll", "tdmsci")
     )
     return {
+        **in_domain_sets(data),
         "SciERC dev": ("scierc", read_gold(data / "scierc" / "dev.json", "scierc")),
         "SciER dev": ("scier", read_gold(data / "scier" / "dev.plm.jsonl", "scier")),
         "TDMSci held-out": ("tdmsci", tdmsci_heldout),
@@ -180,6 +184,27 @@ def eval_sets(data: Path) -> dict[str, tuple[str, list]]:
         "SciER train-sel": ("scier", split_for_selection(scier_train, "scier")[1]),
         "TDMSci train-sel": ("tdmsci", split_for_selection(tdmsci_part, "tdmsci")[1]),
     }
+
+
+def in_domain_sets(data: Path) -> dict[str, tuple[None, list]]:
+    """The annotated NeurIPS 2023 papers as gold mentions, every label scored: *test*
+    (held out: annotated from scratch, only scored) and *select* (where choices are
+    made); none without the NeurIPS inputs."""
+    from paperkg.extract.evaluate.annotations import read_annotations
+    from paperkg.extract.readers import read_inputs
+
+    inputs = sorted((data / "neurips2023").glob("*.csv"))
+    if not inputs:
+        return {}
+    papers = {p.id: p for p in read_inputs(inputs).papers}
+    files = sorted(
+        p
+        for p in (REPO / "bench" / "judged" / "annotations").glob("*.jsonl")
+        if not p.name.startswith("check")
+    )
+    splits = read_annotations(files, papers)
+    return {"NeurIPS test (in-domain)": (None, splits["test"]),
+            "NeurIPS select": (None, splits["select"])}  # fmt: skip
 
 
 # --------------------------------------------------------------------------- NeurIPS keywords

@@ -7,6 +7,9 @@ One job, in the order it runs:
   joins a tokenised corpus back into the text a user would give;
 * :mod:`.readers`: one reader per gold format behind :func:`read_gold`, with
   each corpus's type mapping;
+* :mod:`.annotations`: paperkg's own in-domain annotations (ids and offsets into
+  the papers of the input files, ``bench/judged/annotations/``), by split
+  (:func:`read_annotations`);
 * :mod:`.splits`: the parts of a corpus kept back to select checkpoints on
   (:func:`split_for_selection`) or held out (:func:`split_tdmsci`);
 * :mod:`.scoring`: exact and lenient precision, recall and F1 (:func:`score`,
@@ -15,6 +18,7 @@ One job, in the order it runs:
   mentions that reach the graph (:func:`evaluate`).
 """
 
+from .annotations import read_annotations
 from .gold import GoldDoc, GoldSpan
 from .readers import read_gold
 from .run import evaluate, predict_spans
@@ -27,6 +31,7 @@ __all__ = [
     "Report",
     "evaluate",
     "predict_spans",
+    "read_annotations",
     "read_gold",
     "score",
     "split_for_selection",
