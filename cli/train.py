@@ -34,6 +34,21 @@ def train_command(
         Optional[Path],  # noqa: UP045
         typer.Option(help="SciREX train.jsonl or its folder (titles and abstracts are used)."),
     ] = None,
+    annotations: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            help="In-domain annotations: a JSON-lines file, or a folder of them as "
+            "bench/judged/annotations (its check-* batches left out).",
+        ),
+    ] = None,
+    annotated_inputs: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option(
+            "--annotated-inputs",
+            help="Input files or globs holding the annotated papers, e.g. "
+            "'../shared/data/neurips2023/*.csv' (repeatable).",
+        ),
+    ] = None,
     config: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(help="Training config (default: the committed transformer.cfg)."),
@@ -51,7 +66,9 @@ def train_command(
 
     Run on the public SciERC, SciER, TDMSci and SciREX releases it reproduces
     the model shipped in paperkg/extract/nlp/models/paperkg_trf
-    (extract/training/transformer.cfg). Use the result with
+    (extract/training/transformer.cfg). With --annotations, in-domain annotations
+    join them: their train split is learnt, their select split chooses the epoch
+    and their test split is scored at the end. Use the result with
     `paperkg build --model OUTPUT/paperkg_trf` or `paperkg eval --model ...`.
     """
     from ..extract.training.transformer import TRANSFORMER_CONFIG, train_transformer
@@ -64,8 +81,28 @@ def train_command(
         scirex=scirex,
         config=config or TRANSFORMER_CONFIG,
         overrides=_parse_settings(settings or []),
+        annotated=_annotated(annotations, annotated_inputs or []) if annotations else None,
     )
     _print_scores(model_dir)
+
+
+def _annotated(annotations: Path, inputs: list[str]) -> dict:
+    """The annotations' gold documents by split, their papers read from ``inputs``."""
+    from ..extract.evaluate.annotations import read_annotations
+    from ..extract.readers import read_inputs
+
+    if not inputs:
+        raise typer.BadParameter(
+            "the annotations keep no text: name the files holding their papers with "
+            "--annotated-inputs",
+            param_hint="--annotated-inputs",
+        )
+    if annotations.is_dir():
+        files = sorted(f for f in annotations.glob("*.jsonl") if not f.name.startswith("check"))
+    else:
+        files = [annotations]
+    papers = {paper.id: paper for paper in read_inputs(inputs).papers}
+    return read_annotations(files, papers)
 
 
 def _parse_settings(settings: list[str]) -> dict:

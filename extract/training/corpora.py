@@ -12,6 +12,10 @@ Data layout expected (the layout of the public releases):
 - TDMSci: ``train_1500_v2.conll`` or its folder. Its last 20% of sentences are
   held out for evaluation and never trained on.
 - SciREX: ``train.jsonl`` or its folder.
+- In-domain annotations (``annotated``): gold documents by split, as
+  :func:`~paperkg.extract.evaluate.annotations.read_annotations` reads
+  paperkg's own (``bench/judged/annotations``): ``train`` is trained on,
+  ``select`` chooses the epoch, ``test`` is only scored, after the choice.
 
 Any corpus may be left out; your own annotations in one of these formats train
 the same way.
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,6 +51,7 @@ def prepare_corpora(
     method_model: spacy.Language | None = None,
     scirex: str | Path | None = None,
     selection: bool = False,
+    annotated: Mapping[str, list[GoldDoc]] | None = None,
 ) -> dict:
     """Write ``train.spacy`` and ``dev.spacy`` into ``output_dir``; return what went in.
 
@@ -64,8 +70,11 @@ def prepare_corpora(
     The returned dict holds the paths, document counts per corpus and the gold
     documents of every evaluation set (``"eval"``: name -> (format, docs)).
     """
-    if not (scierc or scier or tdmsci or scirex):
-        raise ExtractionError("no training data given; pass at least one of scierc, scier, tdmsci.")
+    if not (scierc or scier or tdmsci or scirex or annotated):
+        raise ExtractionError(
+            "no training data given; pass at least one of scierc, scier, tdmsci, scirex, "
+            "annotations."
+        )
     output_dir = Path(output_dir)
     gathered = _Gathered(tokenizer=spacy.blank("en"), selection=selection)
     if scierc:
@@ -76,6 +85,8 @@ def prepare_corpora(
         _add_tdmsci(gathered, Path(tdmsci), method_model=method_model)
     if scirex:
         _add_scirex(gathered, Path(scirex))
+    if annotated:
+        _add_annotated(gathered, annotated)
     logger.info("training spans: %s", dict(gathered.stats))
     return {
         "train": write_docbin(gathered.train, output_dir / "train.spacy"),
@@ -174,6 +185,24 @@ def _add_scirex(gathered: _Gathered, folder: Path) -> None:
     docs = read_gold(_find(folder, ("train.jsonl",), "--scirex"), "scirex")
     gathered.train += gold_to_docs(docs, gathered.tokenizer, stats=gathered.stats)
     gathered.counts["scirex"] = {"train_docs": len(docs)}
+
+
+def _add_annotated(gathered: _Gathered, splits: Mapping[str, list[GoldDoc]]) -> None:
+    """In-domain annotations, last: ``train`` trained on; ``select`` chooses the epoch
+    (kept back from training whatever ``selection`` says: it was annotated for that);
+    ``test`` held out and scored once, after the choice."""
+    train, select, test = (list(splits.get(name, [])) for name in ("train", "select", "test"))
+    gathered.train += gold_to_docs(train, gathered.tokenizer, stats=gathered.stats)
+    if select:
+        gathered.evals["annotated_select"] = (None, select)
+        gathered.select.extend(gold_to_docs(select, gathered.tokenizer))
+    if test:
+        gathered.evals["annotated_test"] = (None, test)
+    gathered.counts["annotated"] = {
+        "train_docs": len(train),
+        "select_docs": len(select),
+        "test_docs": len(test),
+    }
 
 
 def _dev_set(gathered: _Gathered) -> list[Doc]:

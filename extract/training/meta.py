@@ -46,6 +46,14 @@ SOURCES = {
         "mapping": "Method->METHOD, Task->TASK, Material->DATASET, Metric->METRIC; "
         "title and abstract of each training paper",
     },
+    "annotated": {
+        "name": "paperkg in-domain annotations",
+        "url": "bench/judged/annotations (guidelines: bench/judged/GUIDE.md, section 5)",
+        "license": "MIT (the annotations; the abstracts are their authors')",
+        "citation": "paperkg",
+        "mapping": "Method->METHOD, Task->TASK, Dataset->DATASET, Metric->METRIC; "
+        "the mentions of specific concepts, every other word outside",
+    },
 }
 
 

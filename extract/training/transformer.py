@@ -24,6 +24,7 @@ import json
 import logging
 import random
 import shutil
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
@@ -31,7 +32,7 @@ import spacy
 from thinc.api import Config
 
 from ...errors import ExtractionError
-from ..evaluate import evaluate
+from ..evaluate import GoldDoc, evaluate
 from ..nlp.components.transformer_ner import TransformerNER
 from ..nlp.pipeline import SHIPPED_TRANSFORMER_DIR
 from .corpora import prepare_corpora
@@ -78,6 +79,7 @@ def train_transformer(
     config: str | Path = TRANSFORMER_CONFIG,
     overrides: dict | None = None,
     method_model: str | Path | None = None,
+    annotated: Mapping[str, list[GoldDoc]] | None = None,
 ) -> Path:
     """Train, pick the best epoch, export to ONNX and return the pipeline folder.
 
@@ -89,6 +91,10 @@ def train_transformer(
     (default: the shipped pipeline). With ``[data] selection`` on, a part
     of each training corpus is kept back and the epoch is chosen on it, so
     the dev sets are scored only once, at the end, on what was not tuned on.
+    ``annotated``: in-domain gold documents by split
+    (:func:`~paperkg.extract.evaluate.annotations.read_annotations`): ``train`` is
+    learnt in both stages behind a marker of its own, which the saved component
+    then reads; ``select`` chooses the epoch; ``test`` is scored at the end.
     """
     torch = _import_torch()
     cfg = load_config(config, overrides)
@@ -108,6 +114,7 @@ def train_transformer(
         tdmsci=tdmsci,
         scirex=scirex,
         method_model=method_model,
+        annotated=annotated,
     )
 
     folder = work / "ner"
@@ -131,7 +138,12 @@ def train_transformer(
     if init:  # the starting weights are a candidate too, as a stage's best is for the next
         run.score_epoch({"epoch": 0, "stage": 0, "init": init})
     scierc_docs = corpora["counts"].get("scierc", {}).get("train_docs", 0)  # not repeated
-    train_stages(run, items, cfg, seed=seed, init=init, scierc_docs=scierc_docs)
+    sizes = corpus_sizes(corpora["counts"])
+    in_domain_from = sum(sizes.values()) - sizes["annotated"] if sizes["annotated"] else None
+    train_stages(
+        run, items, cfg, seed=seed, init=init, scierc_docs=scierc_docs,
+        in_domain_from=in_domain_from,
+    )  # fmt: skip
 
     model.load_state_dict(torch.load(work / "best.pt"))
     model.eval()
@@ -155,6 +167,7 @@ def _training_corpora(
     tdmsci: str | Path | None,
     scirex: str | Path | None,
     method_model: str | Path | None,
+    annotated: Mapping[str, list[GoldDoc]] | None = None,
 ) -> tuple[dict, str | None]:
     """The corpora laid out by :func:`.prepare_corpora`, and what masked
     TDMSci's unannotated METHODs: ``method_model``, or the shipped pipeline, whenever
@@ -172,6 +185,7 @@ def _training_corpora(
         method_model=masker,
         scirex=scirex,
         selection=bool(cfg["data"].get("selection", False)),
+        annotated=annotated,
     )
     return corpora, method_mask
 
@@ -209,9 +223,12 @@ def _seed_everything(torch, seed: int) -> None:
 
 def _styles(counts: dict, markers: bool) -> tuple[dict[str, str] | None, str]:
     """The style marker of each corpus trained on (with ``data.corpus_markers``), and the
-    style users get: SciERC's (abstracts), or the first corpus's without it."""
+    style users get: the in-domain annotations' when there are any, else SciERC's
+    (abstracts), else the first corpus's."""
     trained_on = [name for name, n in corpus_sizes(counts).items() if n]
     styles = {name: CORPUS_MARKERS[name] for name in trained_on} if markers else None
+    if styles and "annotated" in styles:
+        return styles, "annotated"
     style = "scierc" if not styles or "scierc" in styles else trained_on[0]
     return styles, style
 

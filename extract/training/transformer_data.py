@@ -48,6 +48,7 @@ def corpus_sizes(counts: dict) -> dict[str, int]:
         "scier": counts.get("scier", {}).get("train_sentences", 0),
         "tdmsci": counts.get("tdmsci", {}).get("train_sentences", 0),
         "scirex": counts.get("scirex", {}).get("train_docs", 0),
+        "annotated": counts.get("annotated", {}).get("train_docs", 0),
     }
 
 
@@ -87,17 +88,24 @@ def training_items(
 
 
 def second_stage_items(
-    items: list[tuple], scierc_docs: int, scierc_repeat: int, others_share: float
+    items: list[tuple],
+    scierc_docs: int,
+    scierc_repeat: int,
+    others_share: float,
+    in_domain_from: int | None = None,
 ) -> list[tuple]:
-    """One copy of SciERC's windows and ``others_share`` as many from the other corpora.
+    """One copy of SciERC's windows and of the in-domain annotations', and
+    ``others_share`` as many again from the other corpora.
 
     SciERC's documents come first in the training corpus, ``scierc_repeat``
-    times over (:func:`~paperkg.extract.training.corpora.prepare_corpora`).
+    times over, and the annotated ones last, from document ``in_domain_from`` on
+    (:func:`~paperkg.extract.training.corpora.prepare_corpora`).
     """
-    scierc = [item for item in items if item[2] < scierc_docs]
-    others = [item for item in items if item[2] >= scierc_docs * scierc_repeat]
-    n_others = min(len(others), round(others_share * len(scierc)))
-    return scierc + random.sample(others, n_others)
+    first_in_domain = in_domain_from if in_domain_from is not None else float("inf")
+    kept = [item for item in items if item[2] < scierc_docs or item[2] >= first_in_domain]
+    others = [item for item in items if scierc_docs * scierc_repeat <= item[2] < first_in_domain]
+    n_others = min(len(others), round(others_share * len(kept)))
+    return kept + random.sample(others, n_others)
 
 
 def length_batches(items: list[tuple], batch_size: int) -> list[list[tuple]]:

@@ -26,9 +26,11 @@ __all__ = ["TrainingRun", "selection_sets", "stage_plan", "train_stages"]
 
 def selection_sets(eval_sets: dict) -> dict:
     """What chooses the epoch: the held-back parts of train when there are any, else the
-    dev sets (never TDMSci's held-out part), else whatever there is."""
+    dev sets (never a held-out test set: TDMSci's part, the annotations' ``test``),
+    else whatever there is."""
     evals = {k: v for k, v in eval_sets.items() if k.endswith("_select")}
-    evals = evals or {k: v for k, v in eval_sets.items() if k != "tdmsci_heldout"}
+    held_out = {k for k in eval_sets if k == "tdmsci_heldout" or k.endswith("_test")}
+    evals = evals or {k: v for k, v in eval_sets.items() if k not in held_out}
     return evals or eval_sets
 
 
@@ -133,13 +135,21 @@ class TrainingRun:
 
 
 def train_stages(
-    run: TrainingRun, items: list[tuple], cfg, *, seed: int, init: str, scierc_docs: int
+    run: TrainingRun,
+    items: list[tuple],
+    cfg,
+    *,
+    seed: int,
+    init: str,
+    scierc_docs: int,
+    in_domain_from: int | None = None,
 ) -> None:
     """Train each stage of :func:`stage_plan` in turn, until ``run`` is out of time.
 
     A later stage starts from the best weights so far, seeded on its own, so it
     runs the same from a finished run's ``best_stage1.pt`` (``model.init``), on
-    SciERC once and ``second_stage.others_share`` as many windows of the others.
+    SciERC and the in-domain annotations (from document ``in_domain_from`` on) once,
+    and ``second_stage.others_share`` as many windows of the others.
     """
     import torch
 
@@ -154,6 +164,10 @@ def train_stages(
             random.seed(seed + stage)
             torch.manual_seed(seed + stage)
             stage_items = second_stage_items(
-                items, scierc_docs, int(cfg["data"]["scierc_repeat"]), float(second["others_share"])
+                items,
+                scierc_docs,
+                int(cfg["data"]["scierc_repeat"]),
+                float(second["others_share"]),
+                in_domain_from,
             )
         run.train_stage(stage, stage_items, epochs, learning_rate)

@@ -44,6 +44,7 @@ CORPUS_MARKERS = {
     "scier": "[unused1]",
     "tdmsci": "[unused2]",
     "scirex": "[unused3]",
+    "annotated": "[unused4]",
 }
 
 #: Name of the NER component in the pipeline.

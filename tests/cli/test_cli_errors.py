@@ -35,3 +35,12 @@ def test_a_paperkg_error_is_one_red_line_and_exit_code_1(tmp_path, bad_gold, arg
     assert says in " ".join(lines)
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_train_with_annotations_but_not_their_papers_says_which_option_to_add(tmp_path):
+    annotations = tmp_path / "annotations"
+    annotations.mkdir()
+    result = CliRunner().invoke(app, ["train", "-o", str(tmp_path / "run"),
+                                      "--annotations", str(annotations)])  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert "--annotated-inputs" in result.output and "Traceback" not in result.output

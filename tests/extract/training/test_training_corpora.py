@@ -44,3 +44,31 @@ def test_a_part_of_each_training_corpus_is_kept_back_to_select_on(tmp_path):
     plain = prepare_corpora(tmp_path / "plain", scierc=scierc, scier=scier)
     assert plain["counts"]["scierc"]["train_docs"] == 14
     assert not any(name.endswith("_select") for name in plain["eval"])
+
+
+def test_in_domain_annotations_train_select_and_are_scored_by_their_split(tmp_path):
+    """train is learnt, select chooses the epoch (kept back even without selection),
+    test is only scored; they come last in the training corpus."""
+    from paperkg.extract.evaluate import GoldDoc, GoldSpan
+    from paperkg.extract.training.transformer_epochs import selection_sets
+
+    def doc(i):
+        return GoldDoc(f"n{i}", "We train BERT on ImageNet.", [GoldSpan(9, 13, "METHOD")])
+
+    splits = {"train": [doc(0), doc(1), doc(2)], "select": [doc(3)], "test": [doc(4), doc(5)]}
+    corpora = prepare_corpora(tmp_path / "out", annotated=splits)
+
+    assert corpora["counts"]["annotated"] == {"train_docs": 3, "select_docs": 1, "test_docs": 2}
+    assert {name: len(docs) for name, (_, docs) in corpora["eval"].items()} == {
+        "annotated_select": 1,
+        "annotated_test": 2,
+    }
+    vocab = spacy.blank("en").vocab
+    trained = list(spacy.tokens.DocBin().from_disk(corpora["train"]).get_docs(vocab))
+    assert [e.text for d in trained for e in d.ents] == ["BERT"] * 3
+    assert len(list(spacy.tokens.DocBin().from_disk(corpora["dev"]).get_docs(vocab))) == 1
+    # the held-out test split never chooses, even where nothing else could
+    assert set(selection_sets(corpora["eval"])) == {"annotated_select"}
+    assert set(selection_sets({"annotated_test": corpora["eval"]["annotated_test"]})) == {
+        "annotated_test"
+    }  # (only when it is all there is: a run must be scored on something)

@@ -159,3 +159,30 @@ def test_config_overrides_must_name_a_known_section():
     assert load_config(overrides={"training.epochs": 3})["training"]["epochs"] == 3
     with pytest.raises(ExtractionError, match="unknown setting"):
         load_config(overrides={"trainig.epochs": 3})
+
+
+def test_in_domain_annotations_are_learnt_behind_a_marker_that_users_then_get(
+    tiny_corpora, tmp_path
+):
+    from paperkg.extract.evaluate import GoldDoc, GoldSpan
+
+    text = "We train BERT on ImageNet and report accuracy."
+    spans = [GoldSpan(9, 13, "METHOD"), GoldSpan(17, 25, "DATASET"), GoldSpan(37, 45, "METRIC")]
+    annotated = {
+        "train": [GoldDoc(f"n{i}", text, spans) for i in range(4)],
+        "select": [GoldDoc("n8", text, spans)],
+        "test": [GoldDoc("n9", text, spans)],
+    }
+    overrides = {**FAST, "data.limit": 0, "training.epochs": 1, "second_stage.epochs": 0}
+    model_dir = train_transformer(
+        tmp_path, scier=tiny_corpora["scier"], annotated=annotated, overrides=overrides
+    )
+
+    ner = spacy.load(model_dir).get_pipe("transformer_ner")
+    assert set(ner._styles) == {"scier", "annotated"}
+    assert ner.style == "annotated"  # users' texts are read as the in-domain abstracts
+    meta = json.loads((model_dir / "meta.json").read_text())
+    assert meta["training_data"]["annotated"]["train_docs"] == 4
+    assert {"annotated_select", "annotated_test"} <= set(meta["paperkg_scores"])
+    chosen_on = {name for line in meta["training_procedure"]["epochs_log"] for name in line["f1"]}
+    assert chosen_on == {"annotated_select"}  # test is scored once, after the choice

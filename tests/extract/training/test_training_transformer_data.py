@@ -15,6 +15,15 @@ def test_second_stage_takes_scierc_once_and_a_share_of_the_rest():
     assert len(second_stage_items(items, 2, 2, others_share=9.0)) == 2 + 6
 
 
+def test_second_stage_takes_the_in_domain_annotations_whole_like_scierc():
+    # SciERC's 2 docs repeated twice (0-3), 4 docs of others (4-7), then 2 annotated (8-9)
+    items = [(None, None, i) for i in range(10)]
+    chosen = second_stage_items(items, 2, 2, others_share=0.0, in_domain_from=8)
+    assert [i for *_, i in chosen] == [0, 1, 8, 9]
+    chosen = second_stage_items(items, 2, 2, others_share=1.0, in_domain_from=8)
+    assert len(chosen) == 8 and {i for *_, i in chosen[4:]} == {4, 5, 6, 7}
+
+
 def test_a_batch_is_padded_and_its_padding_is_not_learnt():
     batch = [
         (np.array([101, 7, 102]), np.array([-100, 3, -100]), 0),
