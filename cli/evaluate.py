@@ -47,6 +47,14 @@ def eval_command(
             help="TDMSci only: score just the held-out last 20% of train the model never saw.",
         ),
     ] = False,
+    as_built: Annotated[
+        bool,
+        typer.Option(
+            "--as-built",
+            help="Read the texts as `paperkg build` does, not in the gold corpus's own "
+            "annotation style (when the model learnt that style).",
+        ),
+    ] = False,
 ) -> None:
     """Print precision, recall and F1 per type and micro-averaged (exact and lenient match)."""
     from ..extract.evaluate import evaluate, read_gold, split_tdmsci
@@ -58,9 +66,11 @@ def eval_command(
             raise typer.BadParameter("--heldout applies to --format tdmsci only.")
         docs = split_tdmsci(docs)[1]
     nlp = load_pipeline(model)
-    report = evaluate(nlp, docs, fmt.value)
+    style = None if as_built else fmt.value
+    report = evaluate(nlp, docs, fmt.value, style=style)
+    read_in = _style_read(nlp, style)
     if as_json:
-        typer.echo(json.dumps(report.to_dict(), indent=2))
+        typer.echo(json.dumps({**report.to_dict(), "style": read_in}, indent=2))
         return
     for title, table in (("exact span match", report.exact), ("lenient", report.lenient)):
         console.print(_table(f"{gold.name} ({fmt.value}), {title}", table))
@@ -68,6 +78,18 @@ def eval_command(
         f"{report.documents} documents, {report.docs_per_second:.1f} documents/s. "
         "Lenient: a prediction overlapping a gold span of the same label counts."
     )
+    if read_in:
+        console.print(
+            f"Texts read in the {read_in!r} annotation style (--as-built: as a build reads)."
+        )
+
+
+def _style_read(nlp, style: str | None) -> str | None:
+    """The annotation style the NER read the texts in, when its model has styles."""
+    ner = next((pipe for _, pipe in nlp.pipeline if hasattr(pipe, "reading_style")), None)
+    if ner is None or not ner._styles:
+        return None
+    return style if style in ner._styles else ner.style
 
 
 def _table(title: str, rows: dict[str, dict[str, float]]) -> Table:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 
 from .gold import GoldDoc
 from .readers import CORPUS_LABELS
@@ -39,16 +40,29 @@ def evaluate(
     gold_docs: Sequence[GoldDoc],
     fmt: str | None = None,
     predict: Callable[[Sequence[str]], list[list[tuple]]] | None = None,
+    style: str | None = None,
 ) -> Report:
     """Run ``nlp`` over the gold texts and score it; ``fmt`` picks the labels scored.
 
     ``predict`` replaces :func:`predict_spans` (e.g. a baseline); it gets the
-    texts and returns their ``(start, end, label)`` spans.
+    texts and returns their ``(start, end, label)`` spans. ``style`` names the
+    annotation style the NER reads the texts in, when its model learnt that style
+    (:meth:`~paperkg.extract.nlp.components.transformer_ner.TransformerNER.reading_style`);
+    without it the pipeline reads as it does for the graph.
     """
     texts = [d.text for d in gold_docs]
     started = time.perf_counter()
-    predictions = predict(texts) if predict else predict_spans(nlp, texts)
+    with _reading(nlp, style):
+        predictions = predict(texts) if predict else predict_spans(nlp, texts)
     seconds = time.perf_counter() - started
     report = score(gold_docs, predictions, CORPUS_LABELS.get(fmt) if fmt else None)
     report.seconds = seconds
     return report
+
+
+def _reading(nlp, style: str | None):
+    """The NER's :meth:`reading_style` of ``style``, or nothing to change."""
+    if style is None or nlp is None:
+        return nullcontext()
+    ner = next((pipe for _, pipe in nlp.pipeline if hasattr(pipe, "reading_style")), None)
+    return ner.reading_style(style) if ner is not None else nullcontext()

@@ -21,7 +21,7 @@ from .transformer_data import collate, length_batches, second_stage_items
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["TrainingRun", "selection_sets", "stage_plan", "train_stages"]
+__all__ = ["TrainingRun", "corpus_style", "selection_sets", "stage_plan", "train_stages"]
 
 
 def selection_sets(eval_sets: dict) -> dict:
@@ -32,6 +32,12 @@ def selection_sets(eval_sets: dict) -> dict:
     held_out = {k for k in eval_sets if k == "tdmsci_heldout" or k.endswith("_test")}
     evals = evals or {k: v for k, v in eval_sets.items() if k not in held_out}
     return evals or eval_sets
+
+
+def corpus_style(eval_name: str) -> str:
+    """The annotation style an evaluation set is read in: its corpus's
+    (``scierc_select`` → ``scierc``, ``annotated_test`` → ``annotated``)."""
+    return eval_name.split("_", 1)[0]
 
 
 def stage_plan(cfg, scierc_docs: int) -> list[tuple[int, float]]:
@@ -61,12 +67,17 @@ class TrainingRun:
         self.log_path.write_text("", encoding="utf-8")
 
     def score_epoch(self, record: dict) -> None:
-        """Score the model as it is, log ``record`` with the scores, keep it if best."""
+        """Score the model as it is, log ``record`` with the scores, keep it if best.
+
+        Each set is read in its own corpus's style, so no set's score falls for
+        being read in another convention (SciERC marks generic methods, the
+        in-domain annotations do not).
+        """
         import torch
 
         self.model.eval()
         scores = {
-            name: evaluate(self.nlp, docs, fmt).to_dict()
+            name: evaluate(self.nlp, docs, fmt, style=corpus_style(name)).to_dict()
             for name, (fmt, docs) in self.evals.items()
         }
         score = sum(s["micro"]["f1"] for s in scores.values()) / len(scores)

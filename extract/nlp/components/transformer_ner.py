@@ -26,6 +26,7 @@ import logging
 import platform
 import shutil
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -190,6 +191,22 @@ class TransformerNER:
         self._model_path = model_dir / MODEL_FILE
         self.runner = runner or self._onnx_runner(self._model_path)
         return self
+
+    @contextmanager
+    def reading_style(self, style: str | None) -> Iterator[None]:
+        """Read texts in ``style`` for a while, when the model learnt it.
+
+        A gold corpus is scored in its own annotation style (SciERC marks generic
+        methods, the in-domain annotations leave them out), so its score says how
+        well the model learnt that convention; the graph reads in ``self.style``.
+        """
+        saved = self._prefix_ids
+        if style is not None and style in self._styles:
+            self._prefix_ids = self._styles[style]
+        try:
+            yield
+        finally:
+            self._prefix_ids = saved
 
     def _onnx_runner(self, path: Path) -> Runner:
         session = onnx_session(path, self.threads)

@@ -70,3 +70,11 @@ def test_heldout_is_for_tdmsci_only():
     )
     assert result.exit_code != 0
     assert "--heldout applies to --format tdmsci only" in result.output
+
+
+def test_texts_are_read_in_the_gold_corpus_style_unless_as_built():
+    gold = str(GOLD / "tiny_tdmsci.conll")
+    own = json.loads(runner.invoke(app, ["eval", gold, "-f", "tdmsci", "--json"]).output)
+    built = runner.invoke(app, ["eval", gold, "-f", "tdmsci", "--json", "--as-built"]).output
+    assert own["style"] == "tdmsci"
+    assert json.loads(built)["style"] == "scierc"  # the shipped pipeline's own style

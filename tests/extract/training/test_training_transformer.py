@@ -186,3 +186,15 @@ def test_in_domain_annotations_are_learnt_behind_a_marker_that_users_then_get(
     assert {"annotated_select", "annotated_test"} <= set(meta["paperkg_scores"])
     chosen_on = {name for line in meta["training_procedure"]["epochs_log"] for name in line["f1"]}
     assert chosen_on == {"annotated_select"}  # test is scored once, after the choice
+    # each set is scored in its own corpus's style, and again as the graph reads it
+    procedure = meta["training_procedure"]
+    assert set(procedure["scores_in_users_style"]) == {"scier_dev"}
+    nlp = spacy.load(model_dir)
+    ner = nlp.get_pipe("transformer_ner")
+    marker = {style: ids[0] for style, ids in ner._styles.items()}
+    doc = nlp.make_doc("We propose a model.")
+    with ner.reading_style("scier"):
+        assert ner.windows(doc)[0].piece_ids[1] == marker["scier"]
+    with ner.reading_style("scierc"):  # a style it never learnt: read as usual
+        assert ner.windows(doc)[0].piece_ids[1] == marker["annotated"]
+    assert ner.windows(doc)[0].piece_ids[1] == marker["annotated"]
