@@ -109,13 +109,16 @@ def mention_is_name(mention: Mention) -> bool:
     A capital at the start of a sentence or in a Title-Case title does not
     count, nor a bracketed acronym after the words ("graphs (GraphACL)"), nor "SOTA".
     """
-    text = re.sub(r"\s*\([^()]*\)", "", mention.text) or mention.text
+    text = mention.text
+    if "(" in text:
+        text = re.sub(r"\s*\([^()]*\)", "", text) or text
     tokens = [t for t in text.split() if t.lower() not in NOT_NAMES]
     first_in_sentence = mention.sentence.lstrip().startswith(mention.text)
-    in_title = title_cased(mention.sentence)  # every word of a title is capitalised
     for i, token in enumerate(tokens):
         if looks_like_name(token.strip("()[],.;:")):
             return True
-        if token[:1].isupper() and not (i == 0 and first_in_sentence) and not in_title:
-            return True
+        if token[:1].isupper() and not (i == 0 and first_in_sentence):
+            # every word of a title is capitalised (asked only here: it reads the sentence)
+            if not title_cased(mention.sentence):
+                return True
     return False

@@ -104,11 +104,17 @@ def load_model(path: str | Path = MODEL_FILE) -> ConceptModel:
 def _keep_one_per_paper(
     concept_of: list[list[str | None]], generic: dict[str, str], keep: dict[str, float]
 ) -> None:
-    """Take out of ``generic`` the likeliest concept the model left out of a paper that
-    would keep none: no paper leaves the graph (the word-list rules' verdicts stand)."""
+    """Take out of ``generic`` the likeliest concept the model or the bare-word rule left
+    out of a paper that would keep none: no paper leaves the graph ("we propose
+    *syre*", a coined name in lower case, is a bare word to the rule; fields and
+    umbrella terms stay out)."""
     for cids in concept_of:
         if all(c is None or c in generic for c in cids):
-            left_out = [c for c in cids if c is not None and generic[c].startswith("concept")]
+            left_out = [
+                c
+                for c in cids
+                if c is not None and (generic[c].startswith("concept") or generic[c] == "bare word")
+            ]
             if left_out:
                 del generic[max(left_out, key=keep.__getitem__)]
 

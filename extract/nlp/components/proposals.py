@@ -128,12 +128,41 @@ def _label_from_context(window: Span) -> str:
     return "METHOD"
 
 
+#: quotes that open and close a coined name: "termed “Composition through Decomposition”"
+_QUOTES = {'"': '"', "“": "”", "‘": "’", "'": "'", "``": "''", "`": "'"}
+#: the longest name in quotes read as one
+_QUOTED_LENGTH = 8
+
+
+def quoted_name(token) -> Span | None:
+    """The words in quotes just after a naming verb, read as one name whatever the NER
+    cut: "our method, termed “Composition through Decomposition”, involves", "we call
+    this approach “look-alike clustering”"."""
+    doc = token.doc
+    if token.lemma_.lower() not in NAMING_VERBS:
+        return None
+    start = token.i + 1
+    while start < min(token.sent.end, token.i + 4) and not doc[start].is_punct:
+        start += 1  # "as", or what is named: "it", "this approach"
+    if start >= token.sent.end or doc[start].text not in _QUOTES:
+        return None
+    close = _QUOTES[doc[start].text]
+    for end in range(start + 1, min(token.sent.end, start + 2 + _QUOTED_LENGTH)):
+        if doc[end].text == close or (close == "'" and doc[end].text == "''"):
+            return doc[start + 1 : end] if end > start + 1 else None
+    return None
+
+
 def find_proposed_spans(doc: Doc) -> list[Span]:
     """Spans of ``doc`` that the paper itself puts forward (unlabelled spans)."""
     acronym_pairs = doc._.acronyms if doc.has_extension("acronyms") else []
     proposed: list[Span] = []
     for token in doc:
         if not _is_trigger(token):
+            continue
+        quoted = quoted_name(token)
+        if quoted is not None:
+            proposed.append(quoted)
             continue
         window = _window(token)
         if len(window) == 0:
@@ -177,6 +206,13 @@ class ProposalDetector:
         spans = find_proposed_spans(doc)
         new = []
         for span in spans:
+            if _is_quoted(span):  # a quoted name is one name: it replaces the cuts inside it
+                inside = [e for e in doc.ents if span.start <= e.start and e.end <= span.end]
+                overlap = [e for e in doc.ents if e.start < span.end and span.start < e.end]
+                if inside and len(inside) == len(overlap):
+                    whole = Span(doc, span.start, span.end, label=inside[0].label_)
+                    doc.ents = [e for e in doc.ents if e not in inside] + [whole]
+                    continue
             if not any(e.start <= span.start < e.end for e in doc.ents):
                 window = doc[span.start : min(span.sent.end, span.end + 6)]
                 new.append(Span(doc, span.start, span.end, label=_label_from_context(window)))
@@ -206,6 +242,11 @@ def _names_a_finding(ent: Span) -> bool:
     if head is None or head.lower_ not in FINDING_HEADS:
         return False
     return not any(looks_like_name(t.text) for t in ent)
+
+
+def _is_quoted(span: Span) -> bool:
+    doc = span.doc
+    return 0 < span.start and span.end < len(doc) and doc[span.start - 1].text in _QUOTES
 
 
 def _covers(ent: Span, proposed: Span) -> bool:

@@ -80,3 +80,13 @@ def test_a_paper_keeps_its_likeliest_concept_rather_than_none():
     model.keep[_column("w=margin")] = -1.0  # "margin loss" is less unlikely
     decided = decide_concepts(results, resolve_concepts(results), model)
     assert decided.concept_of == [[None, "Method:margin loss"]]
+
+
+def test_a_paper_whose_only_name_is_a_lower_case_word_keeps_it_but_not_a_field():
+    text = "We propose syre, and a deep network."
+    phrases = ["syre", "deep network"]
+    mentions = [Mention(p, "METHOD", text.index(p), text.index(p) + len(p), text) for p in phrases]
+    results = [PaperMentions(Paper(id="p", abstract=text, text=text, source="x"), mentions)]
+    decided = decide_concepts(results, resolve_concepts(results), _model())
+    assert decided.concept_of == [["Method:syre", None]]  # a bare word to the rule, kept
+    assert decided.generic["Method:deep network"] == "field"  # an umbrella term stays out

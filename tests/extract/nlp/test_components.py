@@ -42,6 +42,37 @@ def test_proposed_names_are_found(rules_nlp, text, expected):
 
 
 @pytest.mark.parametrize(
+    "text, name",
+    [
+        (
+            'Our method, termed "Composition through Decomposition", involves two steps.',
+            "Composition through Decomposition",
+        ),
+        (
+            "We call this approach “look-alike clustering” and show it helps.",
+            "look-alike clustering",
+        ),
+    ],
+)
+def test_a_quoted_name_after_a_naming_verb_is_proposed_whole(rules_nlp, text, name):
+    assert name in proposed(rules_nlp(text))
+
+
+def test_a_quoted_name_replaces_the_cuts_the_ner_made_inside_it(rules_nlp):
+    from spacy.tokens import Span
+
+    doc = rules_nlp.make_doc('Our method, termed "Composition through Decomposition", works.')
+    for name, component in rules_nlp.pipeline:
+        if name == "paperkg_proposals":
+            doc.ents = [Span(doc, 5, 6, label="METHOD")]  # the NER cut "Composition"
+            doc = component(doc)
+            break
+        doc = component(doc)
+    assert ents(doc) == {("Composition through Decomposition", "METHOD")}
+    assert proposed(doc) == {"Composition through Decomposition"}
+
+
+@pytest.mark.parametrize(
     "text, used",
     [
         ("We fine-tune BERT on the SQuAD dataset.", "BERT"),

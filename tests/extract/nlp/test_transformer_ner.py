@@ -178,21 +178,28 @@ def test_shipped_model_is_small_and_says_what_it_was_trained_on():
     assert meta["license"] == "GPL-3.0"  # trained on SciER
     assert meta["author"] != "Explosion"  # not the sourced English pipeline's authors
     assert "all-MiniLM-L6-v2" in meta["licence_note"]
-    assert set(meta["training_data"]) == {"scierc", "scier", "tdmsci", "scirex"}
+    assert set(meta["training_data"]) == {"scierc", "scier", "tdmsci", "scirex", "annotated"}
     assert meta["training_data"]["scirex"]["licence"] == "Apache-2.0"
-    # the epoch was chosen on held-back parts of train; dev was scored once, at the end
-    assert {"scierc_select", "scier_select", "tdmsci_select"} <= set(meta["paperkg_scores"])
-    assert meta["paperkg_scores"]["scierc_dev"]["micro"]["f1"] > 0.5
+    assert meta["training_data"]["annotated"]["test_docs"] == 160  # NeurIPS 2023, held out
+    # the epoch was chosen on held-back parts of train; dev and test were scored once, at the end
+    scores = meta["paperkg_scores"]
+    assert {"scierc_select", "scier_select", "tdmsci_select", "annotated_select"} <= set(scores)
+    assert scores["scierc_dev"]["micro"]["f1"] > 0.5
+    assert scores["annotated_test"]["micro"]["f1"] > 0.5
+    # each set in its own style, and again as a build reads it
+    assert set(meta["training_procedure"]["scores_in_users_style"]) >= {"scierc_dev", "scier_dev"}
 
 
-def test_the_shipped_model_reads_abstracts_in_scierc_style_unless_told(ner):
+def test_the_shipped_model_reads_abstracts_in_the_in_domain_style_unless_told(ner):
     # trained with a marker per corpus; the marker after [CLS] picks the conventions
-    assert set(ner._styles) == {"scierc", "scier", "tdmsci", "scirex"}
-    assert ner.style == "scierc" and ner._prefix_ids == ner._styles["scierc"]
+    assert set(ner._styles) == {"scierc", "scier", "tdmsci", "scirex", "annotated"}
+    assert ner.style == "annotated" and ner._prefix_ids == ner._styles["annotated"]
     full_text = TransformerNER(style="scier").load(SHIPPED_TRANSFORMER_DIR / "transformer_ner")
     doc = spacy.blank("en")("We train BERT.")
     assert full_text.windows(doc)[0].piece_ids[1:2] == ner._styles["scier"]
-    with pytest.raises(ExtractionError, match="no style 'patents'.*scier, scierc, scirex, tdmsci"):
+    with pytest.raises(
+        ExtractionError, match="no style 'patents'.*annotated, scier, scierc, scirex, tdmsci"
+    ):
         TransformerNER(style="patents").load(SHIPPED_TRANSFORMER_DIR / "transformer_ner")
 
 
