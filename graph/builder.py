@@ -27,7 +27,7 @@ import pandas as pd
 
 from ..errors import GraphError
 from ..records import Concept, Paper, PaperMentions, Resolution
-from .hierarchy import ancestors, broader_concepts
+from .hierarchy import ancestors, broader_concepts, papers_naming
 from .incidence import count_cooccurrences
 from .schema import (
     CO_OCCURS,
@@ -92,7 +92,7 @@ def build_knowledge_graph(
         results = list(results)
     graph = nx.DiGraph()
     if broader is None:
-        broader = broader_concepts(resolution.concepts)
+        broader = broader_concepts(resolution.concepts, papers_naming(resolution.concept_of))
     if cooccurrences is None:
         papers = np.repeat(np.arange(len(results)), [len(r.mentions) for r in results])
         incidence = paper_concepts(papers, resolution, broader)
@@ -229,7 +229,7 @@ def paper_concepts(
     [[0, 'Method:bert'], [1, 'Task:qa']]
     """
     if broader is None:
-        broader = broader_concepts(resolution.concepts)
+        broader = broader_concepts(resolution.concepts, papers_naming(resolution.concept_of))
     concept = list(chain.from_iterable(resolution.concept_of))
     if len(concept) != len(papers):
         raise ValueError(

@@ -38,8 +38,9 @@ Edges (``type`` is the edge type)
   get none.
 * Concept -> broader concept, ``type`` = :data:`IS_A`: the narrower concept's
   key ends with the broader one's ("latent diffusion model" IS_A "diffusion
-  model", same label; :mod:`paperkg.graph.hierarchy`): ``reason``, ``weight``
-  (papers mentioning the narrower concept).
+  model", same label, and papers name the broader one on its own at least a
+  quarter as often as its narrower concepts; :mod:`paperkg.graph.hierarchy`):
+  ``reason``, ``weight`` (papers mentioning the narrower concept).
 
 ``None`` values are dropped from node attributes before export so GraphML and
 Neo4j never see them.

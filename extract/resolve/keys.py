@@ -360,15 +360,20 @@ def canonical_key(surface: str, label: str) -> str:
 def display_name(surface: str, label: str) -> str:
     """The readable name of a surface form: its key's tokens in their original case.
 
-    A title-case name keeps its plural: it is a proper name, not a common noun.
+    A title-case name keeps its plural: it is a proper name, not a common noun;
+    so does a dataset whose name ends on a capitalised word (a dataset is one
+    thing, its name as written).
 
     >>> display_name("the graph neural networks", "METHOD")
     'graph neural network'
     >>> display_name("Supervised Diffusion Maps", "METHOD")
     'Supervised Diffusion Maps'
+    >>> display_name("Cityscapes", "DATASET")
+    'Cityscapes'
     """
     tokens = name_tokens(surface, label)
-    if len(tokens) >= 2 and all(t[:1].isupper() for t in tokens):
+    proper = len(tokens) >= 2 and all(t[:1].isupper() for t in tokens)
+    if proper or (label == "DATASET" and tokens and tokens[-1][:1].isupper()):
         original = clean_surface(surface).split()
         if original and original[-1] != tokens[-1] and _singular_token(original[-1]) == tokens[-1]:
             tokens[-1] = original[-1]

@@ -209,11 +209,14 @@ def test_the_resolution_is_left_as_it_was_and_builds_the_same_graph_again():
 
 def test_concept_nodes_count_the_papers_and_mentions_that_link_to_them():
     """Papers and mentions differ: p1 names GraphX twice, and "diffusion model" is
-    only inferred (the broader concept of what p2 names), so no mention is its."""
+    named by p3 and only inferred for p2 (the broader concept of what p2 names), so
+    one of its two papers has no mention of it."""
     s1 = "We propose GraphX. GraphX is a graph model."
     s2 = "We use GraphX and a latent diffusion model."
+    s3 = "We study diffusion models."
     p1 = Paper(id="p1", abstract=s1, text=s1, source="a.txt#1")
     p2 = Paper(id="p2", abstract=s2, text=s2, source="a.txt#2")
+    p3 = Paper(id="p3", abstract=s3, text=s3, source="a.txt#3")
     graphx = [Mention("GraphX", "METHOD", 11, 17, "We propose GraphX.", proposed=True),
               Mention("GraphX", "METHOD", 19, 25, "GraphX is a graph model.")]  # fmt: skip
     results = [
@@ -221,10 +224,11 @@ def test_concept_nodes_count_the_papers_and_mentions_that_link_to_them():
         PaperMentions(
             p2, [mention("GraphX", "METHOD", s2), mention("latent diffusion model", "METHOD", s2)]
         ),
+        PaperMentions(p3, [mention("diffusion models", "METHOD", s3)]),
     ]
     ids = ["Method:graphx", "Method:latent diffusion model", "Method:diffusion model"]
     concepts = {cid: Concept(cid, "Method", cid[7:], cid[7:], {cid[7:]: 1}) for cid in ids}
-    resolution = Resolution(concepts, [ids[:1] * 2, ids[:2]], mention_count=4)
+    resolution = Resolution(concepts, [ids[:1] * 2, ids[:2], ids[2:]], mention_count=5)
 
     graph = build_knowledge_graph(results, resolution)
 
@@ -236,7 +240,7 @@ def test_concept_nodes_count_the_papers_and_mentions_that_link_to_them():
     assert counts == {
         "Method:graphx": (2, 3),
         "Method:latent diffusion model": (1, 1),
-        "Method:diffusion model": (1, 0),
+        "Method:diffusion model": (2, 1),
     }
     assert list(counts) == ids  # in the order papers first link to them
 

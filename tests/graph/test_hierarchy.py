@@ -71,3 +71,21 @@ def test_a_paper_proposing_the_narrower_concept_uses_the_broader_one():
     assert G.nodes[dm]["paper_count"] == 2
     assert G.nodes[dm]["mention_count"] == 1
     assert G.edges["paper:p2", dm]["type"] == "USES" and "via" not in G.edges["paper:p2", dm]
+
+
+def test_a_head_phrase_named_far_less_often_than_its_longer_names_is_not_their_broader_concept():
+    """Five papers name natural language processing and one "language processing":
+    the latter is a piece of the name, so no paper of the name is linked to it."""
+    sentence = "We study natural language processing."
+    nlp_, lp = "Task:natural language processing", "Task:language processing"
+    papers = [Paper(id=f"p{i}", abstract=sentence, text=sentence, source="a") for i in range(6)]
+    results = [PaperMentions(p, [_mention("natural language processing", "TASK", sentence)])
+               for p in papers]  # fmt: skip
+    concept_of = [[nlp_]] * 5 + [[lp]]
+    resolution = Resolution({nlp_: _concept(nlp_), lp: _concept(lp)}, concept_of, mention_count=6)
+
+    G = build_knowledge_graph(results, resolution)
+
+    assert G.nodes[lp]["paper_count"] == 1
+    assert not G.has_edge(nlp_, lp)
+    assert broader_concepts([nlp_, lp]) == {nlp_: lp}  # without paper counts: by name alone
