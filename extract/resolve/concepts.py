@@ -159,8 +159,58 @@ def _concept_name(state: MergeState, head: Node, label: str) -> str:
     if head in state.forced_names:
         return state.forced_names[head]
     if names:
+        names = _case_of_the_running_text(names)
         return max(names, key=lambda s: (names[s], s.islower(), s))
     return display_name(max(surface_count[head], key=surface_count[head].__getitem__), label)
+
+
+def _case_of_the_running_text(names: dict[str, int]) -> dict[str, int]:
+    """The counts of a concept's readable names, with capitals that say nothing of
+    its case moved to the form with fewer capitals: a sentence's first word
+    ("Federated learning is") always, and a title's capitals ("Federated Learning")
+    when that form is written at least a quarter as often ("federated learning").
+    A one-word name keeps its capital ("Transformer"), and so does a name seldom
+    written otherwise ("Stable Diffusion").
+
+    >>> _case_of_the_running_text({"Federated Learning": 46, "federated learning": 25,
+    ...                            "Federated learning": 16})
+    {'federated learning': 87}
+    >>> _case_of_the_running_text({"Stable Diffusion": 40, "stable diffusion": 2})
+    {'Stable Diffusion': 40, 'stable diffusion': 2}
+    """
+    counts = dict(names)
+    for capitals in (_sentence_case, _title_case):
+        for form in [f for f in counts if capitals(f)]:
+            same = [g for g in counts if g.casefold() == form.casefold()]
+            # a plainer form capitalises no word that some form of the name writes lower
+            always = set.intersection(*(_capitalised(g) for g in same))
+            plainer = [g for g in same if g != form and not _title_case(g)
+                       and not capitals(g) and _capitalised(g) <= always]  # fmt: skip
+            if not plainer:
+                continue
+            target = max(plainer, key=lambda g: (counts[g], g))
+            if capitals is _sentence_case or 4 * counts[target] >= counts[form]:
+                counts[target] += counts.pop(form)
+    return counts
+
+
+def _capitalised(name: str) -> set[str]:
+    return {w for w in name.split() if w[:1].isupper()}
+
+
+def _sentence_case(name: str) -> bool:
+    first, *rest = name.split() or [""]
+    return (
+        bool(rest)
+        and first[:1].isupper()
+        and first[1:].islower()
+        and not any(w[:1].isupper() for w in rest)
+    )
+
+
+def _title_case(name: str) -> bool:
+    words = name.split()
+    return len(words) >= 2 and all(w[:1].isupper() for w in words)
 
 
 def _alias_reason(

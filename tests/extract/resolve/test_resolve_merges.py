@@ -101,6 +101,30 @@ def test_a_capitalised_one_word_name_may_drop_its_generic_word():
     assert concept.merge_reasons["Dau measure"] == "same name with generic 'measure': 'dau'"
 
 
+@pytest.mark.parametrize(
+    "written, name",
+    [
+        # titles capitalise every word, sentences their first: the running text decides
+        (
+            ["Federated Learning"] * 3 + ["Federated learning"] + ["federated learning"],
+            "federated learning",
+        ),
+        (
+            ["Markov Chain Monte Carlo"] * 2 + ["Markov chain Monte Carlo"],
+            "Markov chain Monte Carlo",
+        ),
+        # a name written capitalised almost always keeps its capitals
+        (["Stable Diffusion"] * 5 + ["stable diffusion"], "Stable Diffusion"),
+        (["Transformer"] * 2 + ["transformer"] * 2, "transformer"),
+        (["Transformer"] * 3 + ["transformer"] * 2, "Transformer"),  # one word: no title case
+    ],
+)
+def test_a_name_is_written_as_the_running_text_writes_it(written, name):
+    res = resolve_concepts([paper(f"p{i}", (w, "TASK")) for i, w in enumerate(written)])
+    (concept,) = res.concepts.values()
+    assert concept.name == name
+
+
 def test_different_labels_never_merge():
     res = resolve_concepts([paper("p", ("ImageNet", "DATASET"), ("ImageNet", "METHOD"))])
     assert res.concept_of == [["Dataset:imagenet", "Method:imagenet"]]
