@@ -18,7 +18,7 @@ papers not judged before (``bench/judged/neurips2023_links.jsonl``):
 - ``select-*``: the selection set, where models, thresholds and rules are chosen;
 - ``train-*``: training data;
 - ``check-*``: a sample of every other batch, annotated again from scratch by a
-  second reader, for agreement.
+  second reader, for agreement (``check-3``: the second round's ``train-10`` ..).
 """
 
 from __future__ import annotations
@@ -43,6 +43,9 @@ SEED = 35
 BATCH_SIZE = 40
 #: split -> number of batches of BATCH_SIZE papers
 SPLITS = {"test": 4, "select": 3, "train": 9}
+#: training batches of a second round (train-10 ..), drawn after the first round from
+#: the papers it left, with a seed of their own: the first round's batches stay as they are
+MORE_TRAIN = 6
 _LINK = re.compile(r"\\url\{[^}]*\}?|(?:https?://|www\.|github\.com/)[^\s)]+")
 #: papers of each batch that a second reader annotates again
 CHECK_PER_BATCH = 5
@@ -87,6 +90,12 @@ def batches(paper_ids: list[str]) -> dict[str, list[str]]:
     sampled = [pid for name, ids in out.items() for pid in ids[:CHECK_PER_BATCH]]
     half = (len(sampled) + 1) // 2
     out["check-1"], out["check-2"] = sampled[:half], sampled[half:]
+    left = sorted(set(pool) - set(drawn))
+    more = random.Random(SEED + 1).sample(left, MORE_TRAIN * BATCH_SIZE)
+    first = SPLITS["train"] + 1
+    for b in range(MORE_TRAIN):
+        out[f"train-{first + b}"] = more[b * BATCH_SIZE : (b + 1) * BATCH_SIZE]
+    out["check-3"] = [pid for b in range(MORE_TRAIN) for pid in out[f"train-{first + b}"][:5]]
     return out
 
 
