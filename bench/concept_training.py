@@ -218,9 +218,13 @@ def main(argv: list[str] | None = None) -> int:
     keep[umbrella] = 0.0
     print("test (held out):",
           score(papers, "test", ids, resolution, keep, label, threshold, margin))  # fmt: skip
+
+    def count(split: str) -> int:
+        return sum(paper_split == split for paper_split, _, _ in papers.values())
+
     data = {
-        "trained_on": "bench/judged/annotations train-1..9 (360 NeurIPS 2023 abstracts)",
-        "chosen_on": "select-1..3 (120 abstracts): " + json.dumps(s),
+        "trained_on": f"bench/judged/annotations train-* ({count('train')} NeurIPS 2023 abstracts)",
+        "chosen_on": f"select-* ({count('select')} abstracts): " + json.dumps(s),
         "bits": BITS,
         "labels": list(CONCEPT_LABELS),
         "keep_threshold": threshold,

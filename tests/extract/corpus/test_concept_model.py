@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from paperkg.extract.corpus.concept_features import hashed
+from paperkg.extract.corpus.concept_features import concept_features, hashed
 from paperkg.extract.corpus.concept_model import ConceptModel, decide_concepts, load_model
 from paperkg.extract.resolve import resolve_concepts
 from paperkg.records import CONCEPT_LABELS, Mention, Paper, PaperMentions
@@ -58,16 +58,23 @@ def test_a_concept_the_model_labels_otherwise_takes_the_new_label():
 
 
 def test_the_shipped_model_tells_names_from_phrases():
-    model = load_model()
-    rows = [
-        {"w=cifar-10": 1.0, "h=cifar-10": 1.0, "s=digit": 1.0, "s=hyphen": 1.0, "v=Dataset": 1.0,
-         "v=is Dataset": 1.0},
-        {"w=training": 1.0, "w=data": 1.0, "h=data": 1.0, "s=lower": 1.0, "v=Dataset": 1.0,
-         "v=is Dataset": 1.0},
-    ]  # fmt: skip
-    keep, label = model.predict(rows)
-    assert keep[0] > keep[1]
-    assert CONCEPT_LABELS[int(label[0].argmax())] == "Dataset"
+    texts = [
+        "We evaluate our classifier on CIFAR-10 and on training data drawn from the web.",
+        "Experiments on CIFAR-10 show that more training data helps.",
+        "We train ResNets on CIFAR-10, using the training data of each client.",
+    ]
+    results = []
+    for i, text in enumerate(texts):
+        mentions = [Mention(p, "DATASET", text.index(p), text.index(p) + len(p), text)
+                    for p in ("CIFAR-10", "training data")]  # fmt: skip
+        results.append(
+            PaperMentions(Paper(id=f"p{i}", abstract=text, text=text, source="x"), mentions)
+        )
+    ids, rows = concept_features(results, resolve_concepts(results))
+    keep, label = load_model().predict(list(rows))
+    chance = dict(zip(ids, keep, strict=True))
+    assert chance["Dataset:cifar-10"] > 0.5 > chance["Dataset:training data"]
+    assert CONCEPT_LABELS[int(label[ids.index("Dataset:cifar-10")].argmax())] == "Dataset"
     assert np.allclose(label.sum(axis=1), 1.0)
 
 
