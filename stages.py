@@ -43,7 +43,7 @@ from .extract.nlp.model_names import resolve_model
 from .extract.readers import read_inputs
 from .extract.resolve import forget_memoised_names, resolve_concepts
 from .graph.builder import build_knowledge_graph, paper_concepts
-from .graph.hierarchy import broader_concepts, papers_naming
+from .graph.hierarchy import broader_concepts_of
 from .graph.incidence import count_cooccurrences, count_cooccurrences_on_dask
 from .records import Paper, PaperMentions, ReadResult, Resolution
 
@@ -240,8 +240,7 @@ def build_graph(corpus: Corpus) -> Corpus:
     minimum = corpus.options.min_cooccurrence
     if minimum is None:
         minimum = 1 if len(corpus.read.papers) < 500 else 2
-    resolution = corpus.resolution
-    broader = broader_concepts(resolution.concepts, papers_naming(resolution.concept_of))
+    broader = broader_concepts_of(corpus.resolution)
     pairs = _cooccurrences(corpus, broader, minimum)
     graph = build_knowledge_graph(
         corpus.results,

@@ -86,7 +86,9 @@ def eval_command(
 
 def _style_read(nlp, style: str | None) -> str | None:
     """The annotation style the NER read the texts in, when its model has styles."""
-    ner = next((pipe for _, pipe in nlp.pipeline if hasattr(pipe, "reading_style")), None)
+    from ..extract.evaluate import styled_ner
+
+    ner = styled_ner(nlp)
     if ner is None or not ner._styles:
         return None
     return style if style in ner._styles else ner.style

@@ -27,7 +27,7 @@ import pandas as pd
 
 from ..errors import GraphError
 from ..records import Concept, Paper, PaperMentions, Resolution
-from .hierarchy import ancestors, broader_concepts, papers_naming
+from .hierarchy import ancestors, broader_concepts_of
 from .incidence import count_cooccurrences
 from .schema import (
     CO_OCCURS,
@@ -77,8 +77,8 @@ def build_knowledge_graph(
         mentions, on a Dask cluster with ``--dask``); counted here from
         ``results`` and ``resolution`` when not given.
     broader : dict, optional
-        :func:`~paperkg.graph.hierarchy.broader_concepts` of the resolution's
-        concepts, made here when not given (the build makes it once, for this
+        :func:`~paperkg.graph.hierarchy.broader_concepts_of` the resolution,
+        made here when not given (the build makes it once, for this
         and :func:`paper_concepts`).
 
     Examples
@@ -92,7 +92,7 @@ def build_knowledge_graph(
         results = list(results)
     graph = nx.DiGraph()
     if broader is None:
-        broader = broader_concepts(resolution.concepts, papers_naming(resolution.concept_of))
+        broader = broader_concepts_of(resolution)
     if cooccurrences is None:
         papers = np.repeat(np.arange(len(results)), [len(r.mentions) for r in results])
         incidence = paper_concepts(papers, resolution, broader)
@@ -219,8 +219,8 @@ def paper_concepts(
     (:func:`~paperkg.graph.hierarchy.ancestors`). ``papers`` gives the paper of
     each mention, in the order of ``resolution.concept_of`` flattened (the
     ``paper`` column of :func:`~paperkg.extract.corpus.mention_table.mention_table`);
-    ``broader`` is :func:`~paperkg.graph.hierarchy.broader_concepts` of the
-    resolution's concepts, made when not given. ``concept`` is a categorical of
+    ``broader`` is :func:`~paperkg.graph.hierarchy.broader_concepts_of` the
+    resolution, made when not given. ``concept`` is a categorical of
     the concept ids, sorted.
 
     >>> from paperkg.records import Resolution
@@ -229,7 +229,7 @@ def paper_concepts(
     [[0, 'Method:bert'], [1, 'Task:qa']]
     """
     if broader is None:
-        broader = broader_concepts(resolution.concepts, papers_naming(resolution.concept_of))
+        broader = broader_concepts_of(resolution)
     concept = list(chain.from_iterable(resolution.concept_of))
     if len(concept) != len(papers):
         raise ValueError(

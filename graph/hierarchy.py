@@ -135,6 +135,12 @@ def broader_concepts(
     }
 
 
+def broader_concepts_of(resolution) -> dict[str, str]:
+    """:func:`broader_concepts` of a :class:`~paperkg.records.Resolution`'s concepts, a
+    head phrase counted against the papers naming it (:func:`papers_naming`)."""
+    return broader_concepts(resolution.concepts, papers_naming(resolution.concept_of))
+
+
 def papers_naming(concept_of: Iterable[Iterable[str | None]]) -> Counter:
     """How many papers name each concept directly: ``concept_of`` holds each paper's
     mentions' concept ids (``None`` for a mention with none).

@@ -21,7 +21,7 @@ One job, in the order it runs:
 from .annotations import read_annotations
 from .gold import GoldDoc, GoldSpan
 from .readers import read_gold
-from .run import evaluate, predict_spans
+from .run import evaluate, predict_spans, styled_ner
 from .scoring import Report, score
 from .splits import split_for_selection, split_tdmsci
 
@@ -30,6 +30,7 @@ __all__ = [
     "GoldSpan",
     "Report",
     "evaluate",
+    "styled_ner",
     "predict_spans",
     "read_annotations",
     "read_gold",

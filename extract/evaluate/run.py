@@ -16,7 +16,7 @@ from .gold import GoldDoc
 from .readers import CORPUS_LABELS
 from .scoring import Report, score
 
-__all__ = ["evaluate", "predict_spans"]
+__all__ = ["evaluate", "predict_spans", "styled_ner"]
 
 
 def predict_spans(nlp, texts: Sequence[str], batch_size: int = 64) -> list[list[tuple]]:
@@ -60,9 +60,14 @@ def evaluate(
     return report
 
 
+def styled_ner(nlp):
+    """The pipeline's NER that can read in an annotation style, or ``None``."""
+    if nlp is None:
+        return None
+    return next((pipe for _, pipe in nlp.pipeline if hasattr(pipe, "reading_style")), None)
+
+
 def _reading(nlp, style: str | None):
     """The NER's :meth:`reading_style` of ``style``, or nothing to change."""
-    if style is None or nlp is None:
-        return nullcontext()
-    ner = next((pipe for _, pipe in nlp.pipeline if hasattr(pipe, "reading_style")), None)
+    ner = styled_ner(nlp) if style is not None else None
     return ner.reading_style(style) if ner is not None else nullcontext()
