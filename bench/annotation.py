@@ -18,7 +18,8 @@ papers not judged before (``bench/judged/neurips2023_links.jsonl``):
 - ``select-*``: the selection set, where models, thresholds and rules are chosen;
 - ``train-*``: training data;
 - ``check-*``: a sample of every other batch, annotated again from scratch by a
-  second reader, for agreement (``check-3``: the second round's ``train-10`` ..).
+  second reader, for agreement (``check-3``: the second round's ``train-10`` ..,
+  ``check-4``: the third round's ``train-16`` ..).
 """
 
 from __future__ import annotations
@@ -43,9 +44,10 @@ SEED = 35
 BATCH_SIZE = 40
 #: split -> number of batches of BATCH_SIZE papers
 SPLITS = {"test": 4, "select": 3, "train": 9}
-#: training batches of a second round (train-10 ..), drawn after the first round from
-#: the papers it left, with a seed of their own: the first round's batches stay as they are
-MORE_TRAIN = 6
+#: training batches of each later round (the second: train-10 .., the third: train-16 ..),
+#: drawn from the papers the rounds before left, each round with a seed of its own, so
+#: earlier batches stay as they are
+MORE_TRAIN = (6, 7)
 _LINK = re.compile(r"\\url\{[^}]*\}?|(?:https?://|www\.|github\.com/)[^\s)]+")
 #: papers of each batch that a second reader annotates again
 CHECK_PER_BATCH = 5
@@ -91,11 +93,15 @@ def batches(paper_ids: list[str]) -> dict[str, list[str]]:
     half = (len(sampled) + 1) // 2
     out["check-1"], out["check-2"] = sampled[:half], sampled[half:]
     left = sorted(set(pool) - set(drawn))
-    more = random.Random(SEED + 1).sample(left, MORE_TRAIN * BATCH_SIZE)
     first = SPLITS["train"] + 1
-    for b in range(MORE_TRAIN):
-        out[f"train-{first + b}"] = more[b * BATCH_SIZE : (b + 1) * BATCH_SIZE]
-    out["check-3"] = [pid for b in range(MORE_TRAIN) for pid in out[f"train-{first + b}"][:5]]
+    for round_, n in enumerate(MORE_TRAIN, start=1):
+        more = random.Random(SEED + round_).sample(left, n * BATCH_SIZE)
+        left = sorted(set(left) - set(more))
+        names = [f"train-{first + b}" for b in range(n)]
+        for b, name in enumerate(names):
+            out[name] = more[b * BATCH_SIZE : (b + 1) * BATCH_SIZE]
+        out[f"check-{2 + round_}"] = [pid for name in names for pid in out[name][:CHECK_PER_BATCH]]
+        first += n
     return out
 
 
