@@ -98,7 +98,6 @@ def train_transformer(
     """
     torch = _import_torch()
     cfg = load_config(config, overrides)
-    settings = {section: dict(values) for section, values in cfg.items()}
     seed = int(cfg["training"]["seed"])
     _seed_everything(torch, seed)
     torch.set_num_threads(int(cfg["training"]["threads"]))
@@ -145,9 +144,15 @@ def train_transformer(
         in_domain_from=in_domain_from,
     )  # fmt: skip
 
-    model.load_state_dict(torch.load(work / "best.pt"))
-    model.eval()
-    export_onnx(model, folder, settings["export"])
+    return _export_best(torch, run, output_dir, folder, corpora, cfg, style, method_mask)
+
+
+def _export_best(torch, run, output_dir: Path, folder: Path, corpora, cfg, style, method_mask):
+    """The best epoch's weights, exported to ONNX and saved as the pipeline folder."""
+    run.model.load_state_dict(torch.load(run.work / "best.pt"))
+    run.model.eval()
+    settings = {section: dict(values) for section, values in cfg.items()}
+    export_onnx(run.model, folder, settings["export"])
     procedure = {
         "config": settings,
         "best_epoch": run.best_epoch,
