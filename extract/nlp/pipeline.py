@@ -22,9 +22,11 @@ from .model_names import (  # noqa: F401  (the names pipeline users import from 
 log = logging.getLogger(__name__)
 register_factories()  # the paperkg_* factories, before any pipeline is loaded
 
+#: components of pipelines saved by an older paperkg that this one no longer has
+#: (the noun-phrase fallback, which shipped disabled): left out when such a pipeline loads
+REMOVED_COMPONENTS = ("paperkg_term_rules",)
 #: rule components, in pipeline order, that run after any NER
 RULE_COMPONENTS = (
-    "paperkg_term_rules",
     "paperkg_acronyms",
     "paperkg_dataset_cues",
     "paperkg_proposals",
@@ -40,16 +42,17 @@ def load_pipeline(model: str | Path | None = None) -> Language:
     the default; its scores are in bench/RESULTS.md), or any spaCy pipeline
     (package name or directory) with a NER for our labels. Without one the default
     shipped pipeline is used, or, if none ships, the stock English pipeline
-    with its own NER removed (its labels, ORG/PERSON/…, are not ours) and rules
-    alone. Rule components the loaded pipeline lacks are appended, so any NER
-    trained on METHOD/DATASET/TASK/METRIC can be swapped in.
+    with its own NER removed (its labels, ORG/PERSON/…, are not ours) and the
+    rules alone, which find only what acronyms, dataset cues and proposals mark.
+    Rule components the loaded pipeline lacks are appended, so any NER trained
+    on METHOD/DATASET/TASK/METRIC can be swapped in.
     """
     model = resolve_model(model)
     try:
         if model is None:
             nlp = spacy.load(BASE_MODEL, exclude=["ner"])
         else:
-            nlp = spacy.load(model)
+            nlp = spacy.load(model, exclude=list(REMOVED_COMPONENTS))
     except OSError as e:
         raise ExtractionError(
             f"cannot load spaCy pipeline {model or BASE_MODEL!r}: {e}. "

@@ -13,7 +13,6 @@ __all__ = [
     "MentionShape",
     "ProposalDetector",
     "RepeatMentions",
-    "TermRules",
     "TransformerNER",
     "find_acronym_definitions",
     "find_dataset_cues",
@@ -23,7 +22,6 @@ __all__ = [
 #: every component module, in pipeline order
 FACTORY_MODULES = (
     "transformer_ner",
-    "term_rules",
     "acronyms",
     "dataset_cues",
     "proposals",
@@ -40,7 +38,6 @@ _WHERE = {
     "ProposalDetector": "proposals",
     "find_proposed_spans": "proposals",
     "RepeatMentions": "repeats",
-    "TermRules": "term_rules",
     "TransformerNER": "transformer_ner",
 }
 

@@ -12,8 +12,21 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from ...acronym_match import long_form_start
+from ...names import is_coined_model_token, looks_like_name
+from .lexicon import (
+    DATASET_HEADS,
+    GENERIC_MODIFIERS,
+    GENERIC_NOUN_MODIFIERS,
+    METHOD_GENERIC_HEADS,
+    METHOD_SPECIFIC_HEADS,
+    METRIC_HEADS,
+    METRIC_MODIFIED_HEADS,
+    STANDALONE_METHOD_HEADS,
+    STANDALONE_TASK_HEADS,
+    TASK_HEADS,
+    TASK_WORDS,
+)
 from .spans import add_entities, trim
-from .term_rules import label_for_phrase
 
 if not Doc.has_extension("acronyms"):
     Doc.set_extension("acronyms", default=[])
@@ -171,6 +184,44 @@ def _complete_long_forms(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:
 
 def _has_noun(span: Span) -> bool:
     return any(t.pos_ in ("NOUN", "PROPN") for t in span)
+
+
+def label_for_phrase(span: Span) -> str | None:
+    """The label a long form with no entity on it deserves by its head word, or None
+    if it is generic ("graph neural network" METHOD, "our method" None).
+
+    A generic head ("method", "approach") needs a noun or name beside it; a specific
+    head ("distillation", "classification") stands on its own.
+    """
+    if len(span) == 0:
+        return None
+    head = span[-1]
+    head_word = head.lower_
+    content = [t for t in span[:-1] if t.lower_ not in GENERIC_MODIFIERS and not t.is_punct]
+    has_noun_modifier = any(
+        (t.pos_ in {"NOUN", "PROPN", "X"} and t.lower_ not in GENERIC_NOUN_MODIFIERS)
+        or looks_like_name(t.text)
+        for t in content
+    )
+    if head_word in DATASET_HEADS:
+        # "the Penn Treebank corpus", "MS-COCO dataset"; not "real-world datasets"
+        named = any(t.pos_ == "PROPN" or looks_like_name(t.text) for t in content)
+        return "DATASET" if named else None
+    if head_word in METRIC_HEADS:
+        return "METRIC"
+    if head_word in METRIC_MODIFIED_HEADS:
+        return "METRIC" if content else None
+    if head_word in TASK_WORDS:
+        return "TASK" if has_noun_modifier else None
+    if head_word in TASK_HEADS or head.lemma_.lower() in TASK_HEADS:
+        return "TASK" if content or head_word in STANDALONE_TASK_HEADS else None
+    if head_word in METHOD_SPECIFIC_HEADS or head.lemma_.lower() in METHOD_SPECIFIC_HEADS:
+        return "METHOD" if content or head_word in STANDALONE_METHOD_HEADS else None
+    if head_word in METHOD_GENERIC_HEADS:
+        return "METHOD" if has_noun_modifier else None
+    if len(span) == 1 and is_coined_model_token(head.text):
+        return "METHOD"  # "LLaMA", "GPT-4": a name the NER did not know
+    return None
 
 
 def _share_labels(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:

@@ -263,104 +263,30 @@ def test_dataset_names_keep_a_head_that_is_part_of_the_name(nlp, text, name):
     assert (name, "DATASET") in ents(nlp(text))
 
 
-def rules_only(nlp, text):
-    """``text`` through the pipeline with its NER switched off: what the rules find alone.
-
-    The noun-phrase fallback ships disabled after the transformer NER; these tests
-    are about it, so it is switched on for them.
-    """
-    ner = [name for name in ("ner", "transformer_ner") if name in nlp.pipe_names]
-    fallback_off = "paperkg_term_rules" in nlp.disabled
-    if fallback_off:
-        nlp.enable_pipe("paperkg_term_rules")
-    try:
-        with nlp.select_pipes(disable=ner):
-            return nlp(text)
-    finally:
-        if fallback_off:
-            nlp.disable_pipe("paperkg_term_rules")
-
-
 @pytest.mark.parametrize(
-    "text, phrase, label",
+    "text, long_form, short, label",
     [
-        (
-            "Recent work claims that large language models memorise.",
-            "large language models",
-            "METHOD",
-        ),
-        ("Transformers show in-context learning on new tasks.", "in-context learning", "METHOD"),
-        ("We study instruction tuning for chat models.", "instruction tuning", "METHOD"),
-        ("We then apply chain-of-thought prompting.", "chain-of-thought prompting", "METHOD"),
-        ("Fine-tuning often hurts calibration.", "Fine-tuning", "METHOD"),
-        ("We study multi-object tracking in crowds.", "multi-object tracking", "TASK"),
+        ("We train a graph neural network (GNN) on molecules.", "graph neural network", "GNN",
+         "METHOD"),
+        ("We study multi-object tracking (MOT) in crowds.", "multi-object tracking", "MOT",
+         "TASK"),
     ],
-)
-def test_noun_phrases_are_typed_by_their_head_without_a_parser(nlp, text, phrase, label):
-    assert "parser" not in nlp.pipe_names
-    assert (phrase, label) in ents(rules_only(nlp, text))
+)  # fmt: skip
+def test_a_defined_acronym_the_ner_missed_is_labelled_by_its_long_forms_head(
+    nlp, text, long_form, short, label
+):
+    assert {(long_form, label), (short, label)} <= ents(acronyms_only(nlp, text))
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "We compare a baseline model with the loss function of prior work.",
-        "It beats state-of-the-art methods on 3D models.",
-        "The network architecture uses a large kernel.",
-        "Learning is hard and our method is simple.",
-        "The results are state-of-the-art.",
-    ],
-)
-def test_phrases_with_only_generic_words_are_not_concepts_without_a_parser(nlp, text):
-    assert not rules_only(nlp, text).ents
+def test_a_defined_acronym_with_a_generic_long_form_is_not_a_concept(nlp):
+    assert not ents(acronyms_only(nlp, "We present a simple new method (SNM) for it."))
 
 
-def test_an_entity_cut_inside_a_hyphenated_word_gets_the_whole_word(nlp):
-    from spacy.tokens import Span
-
-    from paperkg.extract.nlp.components.term_rules import complete_hyphenated_words
-
-    doc = nlp.make_doc("Transformers show in-context learning.")
-    doc.ents = [Span(doc, 4, 6, label="METHOD")]  # "context learning"
-    complete_hyphenated_words(doc)
-    assert ents(doc) == {("in-context learning", "METHOD")}
-
-
-@pytest.mark.parametrize(
-    "text, phrase, label",
-    [
-        ("We study robustness under attack.", "robustness", "TASK"),
-        (
-            "We study mechanistic interpretability of small models.",
-            "mechanistic interpretability",
-            "TASK",
-        ),
-        ("We study contextual bandits with feedback.", "contextual bandits", "TASK"),
-        ("We prompt LLaMA with questions.", "LLaMA", "METHOD"),
-    ],
-)
-def test_research_topics_and_unknown_names_are_concepts_without_a_parser(nlp, text, phrase, label):
-    assert (phrase, label) in ents(rules_only(nlp, text))
-
-
-@pytest.mark.parametrize(
-    "text, phrase, label",
-    [
-        ("We bound the sample complexity of the learner.", "sample complexity", "METRIC"),
-        ("We study implicit bias in deep networks.", "implicit bias", "TASK"),
-    ],
-)
-def test_theory_topics_are_concepts_without_a_parser(nlp, text, phrase, label):
-    assert (phrase, label) in ents(rules_only(nlp, text))
-
-
-def test_a_bare_quantity_word_is_not_a_concept(nlp):
-    assert not rules_only(nlp, "The complexity grows with the bias.").ents
-
-
-def test_plain_acronyms_and_state_of_the_art_are_not_concepts_without_a_parser(nlp):
-    doc = rules_only(nlp, "It beats other state-of-the-art methods on OOD data with GPUs.")
-    assert not doc.ents
+def acronyms_only(nlp, text):
+    """``text`` tagged, then through the acronym component alone (no NER, no other rule)."""
+    stock = ["tok2vec", "tagger", "senter", "attribute_ruler", "lemmatizer"]
+    with nlp.select_pipes(enable=[*stock, "paperkg_acronyms"]):
+        return nlp(text)
 
 
 def _tagged(nlp, text, first_mentions):

@@ -171,6 +171,18 @@ def test_pipeline_round_trips_through_disk(nlp, tmp_path):
     assert [(e.start, e.end, e.label_) for e in reloaded(text).ents] == before
 
 
+def test_a_pipeline_saved_with_a_removed_component_still_loads_without_it(nlp, tmp_path):
+    nlp.to_disk(tmp_path / "old")
+    config = tmp_path / "old" / "config.cfg"
+    text = config.read_text()  # as paperkg saved it while it had the noun-phrase fallback
+    text = text.replace('"transformer_ner", ', '"transformer_ner", "paperkg_term_rules", ', 1)
+    text = text.replace("disabled = []", 'disabled = ["paperkg_term_rules"]', 1)
+    config.write_text(text + '\n[components.paperkg_term_rules]\nfactory = "paperkg_term_rules"\n')
+    old = load_pipeline(tmp_path / "old")
+    assert old.pipe_names == nlp.pipe_names
+    assert "paperkg_term_rules" not in old.component_names
+
+
 def test_shipped_model_is_small_and_says_what_it_was_trained_on():
     size = sum(p.stat().st_size for p in SHIPPED_TRANSFORMER_DIR.rglob("*") if p.is_file())
     assert size < 50_000_000

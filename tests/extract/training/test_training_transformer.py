@@ -14,7 +14,7 @@ if importlib.util.find_spec("torch") is None:
     pytest.skip(reason, allow_module_level=True)
 
 from paperkg.errors import ExtractionError  # noqa: E402
-from paperkg.extract.nlp.pipeline import load_pipeline  # noqa: E402
+from paperkg.extract.nlp.pipeline import RULE_COMPONENTS, load_pipeline  # noqa: E402
 from paperkg.extract.training.transformer import (  # noqa: E402
     TRANSFORMER_MODEL_NAME,
     load_config,
@@ -24,6 +24,7 @@ from paperkg.extract.training.transformer_data import (  # noqa: E402
     corpus_markers,
     training_items,
 )
+from paperkg.extract.training.transformer_model import ner_pipeline  # noqa: E402
 
 FAST = {
     "training.epochs": 2,
@@ -103,12 +104,18 @@ def test_init_must_be_weights_of_a_run(tiny_corpora, tmp_path):
         train_transformer(tmp_path, **tiny_corpora, overrides={**FAST, "model.init": str(bogus)})
 
 
-def test_the_noun_phrase_fallback_ships_disabled(trained):
+def test_every_rule_runs_after_the_trained_ner(trained):
     _, model_dir = trained
     nlp = load_pipeline(model_dir)
-    assert "paperkg_term_rules" in nlp.disabled  # transformer.cfg: pipeline.disabled_rules
-    assert nlp.pipe_names[-1] == "paperkg_mention_shape"
-    assert not [n for n in nlp.pipe_names if n.startswith("paperkg_term_rules")]
+    assert nlp.pipe_names[-len(RULE_COMPONENTS) :] == list(RULE_COMPONENTS)
+    assert nlp.disabled == []  # transformer.cfg: pipeline.disabled_rules is empty
+
+
+def test_a_rule_named_in_disabled_rules_is_saved_disabled():
+    nlp = ner_pipeline(max_pieces=64, disabled_rules=["paperkg_repeats"])
+    assert nlp.disabled == ["paperkg_repeats"]
+    with pytest.raises(ExtractionError, match="unknown"):
+        ner_pipeline(max_pieces=64, disabled_rules=["paperkg_term_rules"])
 
 
 def test_each_corpus_is_learnt_behind_its_own_marker(trained):
