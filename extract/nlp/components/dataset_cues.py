@@ -159,19 +159,26 @@ class DatasetCues:
     """
 
     def __call__(self, doc: Doc) -> Doc:
-        # a DATASET the NER already found keeps its boundaries ("French Treebank");
-        # the cues relabel what it called something else and add what it missed
-        datasets = {i for e in doc.ents if e.label_ == "DATASET" for i in range(e.start, e.end)}
+        # a DATASET the NER already found keeps its boundaries ("French Treebank")
+        # unless a cue holds it whole ("Customer Review" in "the Customer Review
+        # Dataset"); the cues relabel what it called something else and add what it missed
+        datasets = [e for e in doc.ents if e.label_ == "DATASET"]
         spans = [
             Span(doc, s.start, s.end, label="DATASET")
             for s in find_dataset_cues(doc)
-            if not any(i in datasets for i in range(s.start, s.end))
+            if not any(_cut_into(s, e) for e in datasets)
         ]
         add_entities(doc, spans, override=True)
         targets = [Span(doc, s.start, s.end, label="DATASET") for s in find_evaluation_targets(doc)]
         add_entities(doc, targets)  # where nothing else was found
         doc.ents = [e for e in doc.ents if not _is_category_prefix(e)]
         return doc
+
+
+def _cut_into(cue: Span, found: Span) -> bool:
+    """Whether ``cue`` overlaps ``found`` without holding all of it."""
+    overlaps = cue.start < found.end and found.start < cue.end
+    return overlaps and not (cue.start <= found.start and found.end <= cue.end)
 
 
 def _is_category_prefix(ent: Span) -> bool:
