@@ -182,7 +182,13 @@ def small_corpora(results, annotations, sizes: tuple[int, ...], seed: int = 0):
     of ``sizes`` papers, drawn without repeats. A user's corpus may hold twenty
     abstracts or a hundred thousand; a concept named once among twenty looks
     different from one named once among three thousand (how rare its words are,
-    how many papers name it), and the model must know both."""
+    how many papers name it), and the model must know both.
+
+    Only the concepts are resolved again per small corpus: the corpus terms and
+    the label vote before them (build stages 3 and 4) stay those of the whole
+    corpus, so these corpora are smaller than the whole in their concepts and
+    counts, not in every feature.
+    """
     import random
 
     from paperkg.extract.corpus.labels import unify_concept_labels
@@ -227,10 +233,10 @@ def score(papers, split, ids, resolution, keep, label, threshold, margin) -> dic
                 key_total += 1
                 key_found += j in found
     total = sum(verdicts.values())
-    out = {v: round(verdicts[v] / total, 3) for v in ("right", "generic", "wrong_label",
-                                                       "cut_wrongly")}  # fmt: skip
+    out = {v: round(verdicts[v] / max(total, 1), 3) for v in ("right", "generic",
+                                                               "wrong_label", "cut_wrongly")}  # fmt: skip
     out["links"] = total
-    out["key_found"] = round(key_found / key_total, 3)
+    out["key_found"] = round(key_found / max(key_total, 1), 3)
     out["key_total"] = key_total
     return out
 

@@ -70,7 +70,7 @@ def mention_f1(model: Path | None, rows: dict) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     rules = [name.removeprefix("paperkg_") for name in RULE_COMPONENTS]
-    parser.add_argument("--rules", default=",".join(rules[1:]), help="rules to remove, one by one")
+    parser.add_argument("--rules", default=",".join(rules), help="rules to remove, one by one")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
     rows = {k: v for k, v in load_annotations().items() if v["split"] == "select"}
