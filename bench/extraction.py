@@ -65,7 +65,12 @@ from paperkg.extract.evaluate import (  # noqa: E402
     split_tdmsci,
 )
 from paperkg.extract.evaluate.readers import CORPUS_LABELS  # noqa: E402
-from paperkg.extract.nlp.pipeline import BASE_MODEL, load_pipeline, resolve_model  # noqa: E402
+from paperkg.extract.nlp.pipeline import (  # noqa: E402
+    BASE_MODEL,
+    load_pipeline,
+    removed_components,
+    resolve_model,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))  # judging and results, beside this file
@@ -416,7 +421,9 @@ def main(argv: list[str] | None = None) -> int:
     evalsets = eval_sets(data)
     stock = spacy.load(BASE_MODEL)
     ours = load_pipeline(args.model)
-    shipped = spacy.load(resolve_model(args.model))
+    shipped = spacy.load(
+        resolve_model(args.model), exclude=removed_components(resolve_model(args.model))
+    )
     systems = {
         "(a) noun chunks": (stock, noun_chunk_baseline(stock)),
         "(b) stock NER mapped": (stock, stock_ner(stock)),

@@ -15,8 +15,8 @@ asks a slightly different one, and this module says which and why:
   name a paper made up, which beats its description as the concept's name; a
   plain acronym ("GNN") does not.
 * :func:`is_coined_model_token`: one untagged token that is a model's name
-  ("LLaMA", "GPT-4"), for the noun-phrase fallback; a plain acronym is left to
-  the acronym component, which types it from its definition.
+  ("LLaMA", "GPT-4"), for labelling an acronym's long form by its head word; a
+  plain acronym is typed from its definition.
 * :func:`title_cased`: a sentence in Title Case (a paper's title), where
   capitals say nothing.
 * :func:`mention_is_name`: a whole mention in its sentence, capitals counted

@@ -22,9 +22,10 @@ from .model_names import (  # noqa: F401  (the names pipeline users import from 
 log = logging.getLogger(__name__)
 register_factories()  # the paperkg_* factories, before any pipeline is loaded
 
-#: components of pipelines saved by an older paperkg that this one no longer has
-#: (the noun-phrase fallback, which shipped disabled): left out when such a pipeline loads
-REMOVED_COMPONENTS = ("paperkg_term_rules",)
+#: factories of components that pipelines saved by an older paperkg hold and this one
+#: no longer has (the noun-phrase fallback, which shipped disabled): such components
+#: are left out when the pipeline loads (:func:`removed_components`)
+REMOVED_FACTORIES = ("paperkg_term_rules",)
 #: rule components, in pipeline order, that run after any NER
 RULE_COMPONENTS = (
     "paperkg_acronyms",
@@ -52,7 +53,7 @@ def load_pipeline(model: str | Path | None = None) -> Language:
         if model is None:
             nlp = spacy.load(BASE_MODEL, exclude=["ner"])
         else:
-            nlp = spacy.load(model, exclude=list(REMOVED_COMPONENTS))
+            nlp = spacy.load(model, exclude=removed_components(model))
     except OSError as e:
         raise ExtractionError(
             f"cannot load spaCy pipeline {model or BASE_MODEL!r}: {e}. "
@@ -66,3 +67,14 @@ def load_pipeline(model: str | Path | None = None) -> Language:
             nlp.add_pipe(factory)
     log.info("extraction pipeline: %s", ", ".join(nlp.pipe_names))
     return nlp
+
+
+def removed_components(model: str | Path) -> list[str]:
+    """The components of the saved pipeline ``model`` (a folder) whose factory this
+    paperkg no longer has (:data:`REMOVED_FACTORIES`), to leave out as it loads;
+    none for a package name, whose config is not read here."""
+    config = Path(model) / "config.cfg"
+    if not config.is_file():
+        return []
+    components = spacy.util.load_config(config).get("components", {})
+    return [name for name, c in components.items() if c.get("factory") in REMOVED_FACTORIES]

@@ -34,7 +34,7 @@ from thinc.api import Config
 from ...errors import ExtractionError
 from ..evaluate import GoldDoc, evaluate
 from ..nlp.components.transformer_ner import TransformerNER
-from ..nlp.pipeline import SHIPPED_TRANSFORMER_DIR
+from ..nlp.pipeline import SHIPPED_TRANSFORMER_DIR, removed_components
 from .corpora import prepare_corpora
 from .meta import write_meta
 from .transformer_data import corpus_markers, corpus_sizes, training_items
@@ -179,7 +179,8 @@ def _training_corpora(
     TDMSci is trained on beside a corpus that has METHODs (else None)."""
     masker, method_mask = None, None
     if tdmsci and (scierc or scier):
-        masker = spacy.load(method_model or SHIPPED_TRANSFORMER_DIR)
+        model = method_model or SHIPPED_TRANSFORMER_DIR
+        masker = spacy.load(model, exclude=removed_components(model))
         method_mask = str(method_model or "the shipped pipeline (paperkg_trf)")
     corpora = prepare_corpora(
         corpus_dir,

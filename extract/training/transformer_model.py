@@ -20,7 +20,7 @@ import spacy
 
 from ...errors import ExtractionError
 from ..nlp.components.transformer_ner import SETTINGS_FILE, TOKENIZER_FILE
-from ..nlp.pipeline import BASE_MODEL, RULE_COMPONENTS
+from ..nlp.pipeline import BASE_MODEL, REMOVED_FACTORIES, RULE_COMPONENTS
 
 __all__ = [
     "COMPONENT",
@@ -132,7 +132,7 @@ def ner_pipeline(
     reads windows of the length it was trained and scored with. The rules in
     ``disabled_rules`` are saved disabled, so training scores what users run.
     """
-    unknown = set(disabled_rules) - set(RULE_COMPONENTS)
+    unknown = set(disabled_rules) - set(RULE_COMPONENTS) - set(REMOVED_FACTORIES)
     if unknown:
         raise ExtractionError(
             f"pipeline.disabled_rules: unknown {sorted(unknown)}; "

@@ -160,13 +160,14 @@ class DatasetCues:
 
     def __call__(self, doc: Doc) -> Doc:
         # a DATASET the NER already found keeps its boundaries ("French Treebank")
-        # unless a cue holds it whole ("Customer Review" in "the Customer Review
-        # Dataset"); the cues relabel what it called something else and add what it missed
+        # unless a cue holds it, and no other, whole ("Customer Review" in "the
+        # Customer Review Dataset"); the cues relabel what it called something else
+        # and add what it missed
         datasets = [e for e in doc.ents if e.label_ == "DATASET"]
         spans = [
             Span(doc, s.start, s.end, label="DATASET")
             for s in find_dataset_cues(doc)
-            if not any(_cut_into(s, e) for e in datasets)
+            if _may_replace(s, datasets)
         ]
         add_entities(doc, spans, override=True)
         targets = [Span(doc, s.start, s.end, label="DATASET") for s in find_evaluation_targets(doc)]
@@ -175,10 +176,15 @@ class DatasetCues:
         return doc
 
 
-def _cut_into(cue: Span, found: Span) -> bool:
-    """Whether ``cue`` overlaps ``found`` without holding all of it."""
-    overlaps = cue.start < found.end and found.start < cue.end
-    return overlaps and not (cue.start <= found.start and found.end <= cue.end)
+def _may_replace(cue: Span, found: list[Span]) -> bool:
+    """Whether ``cue`` may stand for the DATASETs it overlaps in ``found``: none, or
+    one it holds whole (never two joined: "MNIST" and "CIFAR-10" in "the MNIST
+    CIFAR-10 benchmark" stay two)."""
+    overlapped = [e for e in found if cue.start < e.end and e.start < cue.end]
+    if not overlapped:
+        return True
+    whole = overlapped[0]
+    return len(overlapped) == 1 and cue.start <= whole.start and whole.end <= cue.end
 
 
 def _is_category_prefix(ent: Span) -> bool:

@@ -289,6 +289,32 @@ def acronyms_only(nlp, text):
         return nlp(text)
 
 
+@pytest.mark.parametrize(
+    "text, found, expected",
+    [
+        ("Results on the Customer Review Dataset improve.", ["Customer Review"],
+         {"Customer Review Dataset"}),
+        ("Results on the Penn Treebank corpus improve.", ["Penn Treebank corpus"],
+         {"Penn Treebank corpus"}),
+        ("Results on the MNIST CIFAR-10 benchmark improve.", ["MNIST", "CIFAR-10"],
+         {"MNIST", "CIFAR-10"}),
+    ],
+)  # fmt: skip
+def test_a_dataset_cue_extends_one_dataset_the_ner_found_and_never_joins_two(
+    nlp, text, found, expected
+):
+    from paperkg.extract.nlp.components import DatasetCues
+
+    stock = ["tok2vec", "tagger", "senter", "attribute_ruler", "lemmatizer"]
+    with nlp.select_pipes(enable=stock):
+        doc = nlp(text)
+    doc.ents = [
+        doc.char_span(text.index(name), text.index(name) + len(name), label="DATASET")
+        for name in found
+    ]
+    assert {e.text for e in DatasetCues()(doc).ents} == expected
+
+
 def _tagged(nlp, text, first_mentions):
     """``text`` with POS tags and, as its only entities, the first occurrence of each
     (phrase, label) in ``first_mentions``: what the NER found, before paperkg_repeats."""

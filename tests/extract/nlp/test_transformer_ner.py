@@ -177,6 +177,7 @@ def test_a_pipeline_saved_with_a_removed_component_still_loads_without_it(nlp, t
     text = config.read_text()  # as paperkg saved it while it had the noun-phrase fallback
     text = text.replace('"transformer_ner", ', '"transformer_ner", "paperkg_term_rules", ', 1)
     text = text.replace("disabled = []", 'disabled = ["paperkg_term_rules"]', 1)
+    assert text.count("paperkg_term_rules") == 2  # the replacements above matched
     config.write_text(text + '\n[components.paperkg_term_rules]\nfactory = "paperkg_term_rules"\n')
     old = load_pipeline(tmp_path / "old")
     assert old.pipe_names == nlp.pipe_names

@@ -115,7 +115,10 @@ def test_a_rule_named_in_disabled_rules_is_saved_disabled():
     nlp = ner_pipeline(max_pieces=64, disabled_rules=["paperkg_repeats"])
     assert nlp.disabled == ["paperkg_repeats"]
     with pytest.raises(ExtractionError, match="unknown"):
-        ner_pipeline(max_pieces=64, disabled_rules=["paperkg_term_rules"])
+        ner_pipeline(max_pieces=64, disabled_rules=["paperkg_no_such_rule"])
+    # a config recorded by an older paperkg names a rule that is gone: nothing to disable
+    old = ner_pipeline(max_pieces=64, disabled_rules=["paperkg_term_rules"])
+    assert old.disabled == [] and "paperkg_term_rules" not in old.component_names
 
 
 def test_each_corpus_is_learnt_behind_its_own_marker(trained):
