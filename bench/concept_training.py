@@ -33,6 +33,7 @@ import json
 import sys
 import time
 from collections import Counter, defaultdict
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -51,17 +52,33 @@ SPECIFIC = ("right", "wrong_label")
 
 
 def undecided_build(paths: list[str]):
-    """The corpus's results and its resolution just before the concept decision."""
+    """The corpus's results and its resolution just before the concept decision, and
+    the extraction alone (build stages 1-2), from which :func:`corpus_of` makes
+    smaller corpora."""
+    from paperkg import stages
+    from paperkg.api import BUILD_STAGES
+    from paperkg.extract.nlp.cache import default_cache_dir
+
+    options = stages.BuildOptions(cache_dir=default_cache_dir(), jobs=1)
+    extracted = stages.run_stages(BUILD_STAGES[:2], stages.Corpus(list(paths), options))
+    extracted = replace(extracted, results=list(extracted.results))
+    results, resolution = corpus_of(extracted, extracted.results)
+    return results, resolution, extracted
+
+
+def corpus_of(extracted, papers: list):
+    """``papers`` (extracted records) built as a corpus of their own up to the concept
+    decision: their corpus terms, title proposals and label vote (build stages 3-4),
+    then their concepts."""
     from paperkg import stages
     from paperkg.api import BUILD_STAGES
     from paperkg.extract.corpus.labels import unify_concept_labels
-    from paperkg.extract.nlp.cache import default_cache_dir
     from paperkg.extract.resolve import resolve_concepts
 
-    options = stages.BuildOptions(cache_dir=default_cache_dir(), jobs=1)
-    corpus = stages.run_stages(BUILD_STAGES[:4], stages.Corpus(list(paths), options))
-    resolution = unify_concept_labels(resolve_concepts(corpus.results))
-    return corpus.results, resolution
+    read = replace(extracted.read, papers=[r.paper for r in papers])
+    corpus = stages.run_stages(BUILD_STAGES[2:4], replace(extracted, read=read, results=papers))
+    results = list(corpus.results)
+    return results, unify_concept_labels(resolve_concepts(results))
 
 
 def paper_judgements(results, resolution, annotations):
@@ -141,16 +158,12 @@ def fit(views, c_keep: float, c_label: float):
     return ConceptModel(bits=BITS, keep=keep.coef_[0], labels=CONCEPT_LABELS, label=weights)
 
 
-def small_score(model, results, annotations, split: str, threshold, margin, size: int = 20):
-    """The score of ``split`` when its papers are read as corpora of ``size`` papers."""
-    from paperkg.extract.corpus.labels import unify_concept_labels
-    from paperkg.extract.resolve import resolve_concepts
-
-    chosen = [r for r in results if annotations.get(r.paper.id, {}).get("split") == split]
+def small_score(model, extracted, annotations, split: str, threshold, margin, size: int = 20):
+    """The score of ``split`` when its papers are built as corpora of ``size`` papers."""
+    chosen = [r for r in extracted.results if annotations.get(r.paper.id, {}).get("split") == split]
     totals: Counter = Counter()
     for start in range(0, len(chosen), size):
-        chunk = chosen[start : start + size]
-        resolution = unify_concept_labels(resolve_concepts(chunk))
+        chunk, resolution = corpus_of(extracted, chosen[start : start + size])
         ids, rows = concept_features(chunk, resolution)
         rows = list(rows)
         keep, label = model.predict(rows)
@@ -177,30 +190,27 @@ def _stacked(parts, vstack):
     )
 
 
-def small_corpora(results, annotations, sizes: tuple[int, ...], seed: int = 0):
+def small_corpora(extracted, annotations, sizes: tuple[int, ...], seed: int = 0):
     """``(ids, rows, papers)`` of small corpora of the annotated training papers: each
     of ``sizes`` papers, drawn without repeats. A user's corpus may hold twenty
     abstracts or a hundred thousand; a concept named once among twenty looks
     different from one named once among three thousand (how rare its words are,
     how many papers name it), and the model must know both.
 
-    Only the concepts are resolved again per small corpus: the corpus terms and
-    the label vote before them (build stages 3 and 4) stay those of the whole
-    corpus, so these corpora are smaller than the whole in their concepts and
-    counts, not in every feature.
+    Each small corpus is built from its papers' extraction on its own (its corpus
+    terms, label vote and concepts: :func:`corpus_of`), as a build of those papers
+    alone would.
     """
     import random
 
-    from paperkg.extract.corpus.labels import unify_concept_labels
-    from paperkg.extract.resolve import resolve_concepts
-
-    train = [r for r in results if annotations.get(r.paper.id, {}).get("split") == "train"]
+    train = [
+        r for r in extracted.results if annotations.get(r.paper.id, {}).get("split") == "train"
+    ]
     views = []
     for size in sizes:
         drawn = random.Random(seed + size).sample(train, len(train))
         for start in range(0, len(drawn) - size + 1, size):
-            chunk = drawn[start : start + size]
-            resolution = unify_concept_labels(resolve_concepts(chunk))
+            chunk, resolution = corpus_of(extracted, drawn[start : start + size])
             ids, rows = concept_features(chunk, resolution)
             views.append((ids, list(rows), paper_judgements(chunk, resolution, annotations)))
     return views
@@ -269,12 +279,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    results, resolution = undecided_build(sorted(glob.glob(str(SHARED / "*.csv"))))
+    results, resolution, extracted = undecided_build(sorted(glob.glob(str(SHARED / "*.csv"))))
     ids, rows = concept_features(results, resolution)
     rows = list(rows)  # made once: the search below scores them many times
     annotations = load_annotations()
     papers = paper_judgements(results, resolution, annotations)
-    views = [(ids, rows, papers), *small_corpora(results, annotations, args.small_corpora)]
+    views = [(ids, rows, papers), *small_corpora(extracted, annotations, args.small_corpora)]
     print(f"built and matched in {time.perf_counter() - started:.0f} s: {len(ids)} concepts")
     keep_all = np.ones(len(ids))
     none = np.tile(np.eye(len(CONCEPT_LABELS))[0], (len(ids), 1))
@@ -303,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     keep, label = model.predict(rows)
     keep[umbrella] = 0.0
     print("select read as corpora of 20 papers:",
-          small_score(model, results, annotations, "select", threshold, margin))  # fmt: skip
+          small_score(model, extracted, annotations, "select", threshold, margin))  # fmt: skip
     print("test (held out):",
           score(papers, "test", ids, resolution, keep, label, threshold, margin))  # fmt: skip
 
