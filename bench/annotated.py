@@ -139,8 +139,9 @@ def mention_f1(found: dict[str, list[tuple[str, str]]], rows: dict[str, dict]) -
             "f1": round(2 * p * r / (p + r), 3) if p + r else 0.0}  # fmt: skip
 
 
-def extracted_mentions(paper_ids: list[str]) -> dict[str, list[tuple[str, str]]]:
-    """What the default pipeline extracts from these NeurIPS 2023 papers: (label, text)."""
+def extracted_mentions(paper_ids: list[str], model=None) -> dict[str, list[tuple[str, str]]]:
+    """What the pipeline ``model`` (the default one if None) extracts from these
+    NeurIPS 2023 papers: (label, text)."""
     from annotation import load_papers
 
     from paperkg.extract.nlp.extractor import extract_mentions
@@ -148,7 +149,7 @@ def extracted_mentions(paper_ids: list[str]) -> dict[str, list[tuple[str, str]]]
 
     papers = load_papers()
     chosen = [papers[pid] for pid in paper_ids]
-    results = extract_mentions(load_pipeline(None), chosen)
+    results = extract_mentions(load_pipeline(model), chosen)
     return {r.paper.id: [(m.label, m.text) for m in r.mentions] for r in results}
 
 

@@ -68,7 +68,7 @@ from paperkg.extract.evaluate.readers import CORPUS_LABELS  # noqa: E402
 from paperkg.extract.nlp.pipeline import (  # noqa: E402
     BASE_MODEL,
     load_pipeline,
-    removed_components,
+    load_saved,
     resolve_model,
 )
 
@@ -421,9 +421,7 @@ def main(argv: list[str] | None = None) -> int:
     evalsets = eval_sets(data)
     stock = spacy.load(BASE_MODEL)
     ours = load_pipeline(args.model)
-    shipped = spacy.load(
-        resolve_model(args.model), exclude=removed_components(resolve_model(args.model))
-    )
+    shipped = load_saved(resolve_model(args.model))
     systems = {
         "(a) noun chunks": (stock, noun_chunk_baseline(stock)),
         "(b) stock NER mapped": (stock, stock_ner(stock)),

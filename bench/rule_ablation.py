@@ -56,15 +56,7 @@ def build(out: Path, extra: list[str], jobs: int) -> float:
 
 
 def mention_f1(model: Path | None, rows: dict) -> float:
-    from annotation import load_papers
-
-    from paperkg.extract.nlp.extractor import extract_mentions
-    from paperkg.extract.nlp.pipeline import load_pipeline
-
-    papers = load_papers()
-    results = extract_mentions(load_pipeline(model), [papers[pid] for pid in rows])
-    found = {r.paper.id: [(m.label, m.text) for m in r.mentions] for r in results}
-    return annotated.mention_f1(found, rows)["f1"]
+    return annotated.mention_f1(annotated.extracted_mentions(list(rows), model), rows)["f1"]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -53,7 +53,7 @@ def load_pipeline(model: str | Path | None = None) -> Language:
         if model is None:
             nlp = spacy.load(BASE_MODEL, exclude=["ner"])
         else:
-            nlp = spacy.load(model, exclude=removed_components(model))
+            nlp = load_saved(model)
     except OSError as e:
         raise ExtractionError(
             f"cannot load spaCy pipeline {model or BASE_MODEL!r}: {e}. "
@@ -67,6 +67,13 @@ def load_pipeline(model: str | Path | None = None) -> Language:
             nlp.add_pipe(factory)
     log.info("extraction pipeline: %s", ", ".join(nlp.pipe_names))
     return nlp
+
+
+def load_saved(model: str | Path) -> Language:
+    """``spacy.load(model)``, leaving out the components whose factory this paperkg
+    no longer has (:func:`removed_components`), so a pipeline an older paperkg saved
+    still loads."""
+    return spacy.load(model, exclude=removed_components(model))
 
 
 def removed_components(model: str | Path) -> list[str]:

@@ -34,7 +34,7 @@ from thinc.api import Config
 from ...errors import ExtractionError
 from ..evaluate import GoldDoc, evaluate
 from ..nlp.components.transformer_ner import TransformerNER
-from ..nlp.pipeline import SHIPPED_TRANSFORMER_DIR, removed_components
+from ..nlp.pipeline import SHIPPED_TRANSFORMER_DIR, load_saved
 from .corpora import prepare_corpora
 from .meta import write_meta
 from .transformer_data import corpus_markers, corpus_sizes, training_items
@@ -179,8 +179,7 @@ def _training_corpora(
     TDMSci is trained on beside a corpus that has METHODs (else None)."""
     masker, method_mask = None, None
     if tdmsci and (scierc or scier):
-        model = method_model or SHIPPED_TRANSFORMER_DIR
-        masker = spacy.load(model, exclude=removed_components(model))
+        masker = load_saved(method_model or SHIPPED_TRANSFORMER_DIR)
         method_mask = str(method_model or "the shipped pipeline (paperkg_trf)")
     corpora = prepare_corpora(
         corpus_dir,
