@@ -17,9 +17,8 @@ from typing import IO
 
 @contextlib.contextmanager
 def atomic_open(path: str | Path, mode: str = "w", **kwargs) -> Iterator[IO]:
-    """Open a temporary file beside ``path``; on success it replaces ``path`` at once.
-
-    If the block raises, the temporary is removed and ``path`` is untouched.
+    """Open a temporary file beside ``path``; on success it replaces ``path`` at once,
+    and if the block raises, ``path`` is untouched.
 
     >>> import tempfile, pathlib
     >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
@@ -47,9 +46,9 @@ def atomic_open(path: str | Path, mode: str = "w", **kwargs) -> Iterator[IO]:
 def atomic_directory(path: str | Path) -> Iterator[Path]:
     """A temporary folder beside ``path`` to fill; on success it takes ``path``'s place.
 
-    If the block raises, ``path`` is untouched. The old folder is renamed aside
-    before the new one is renamed in: a run killed between the two leaves no
-    ``path`` (a build's outputs switch at once: :mod:`paperkg.output_switch`).
+    The old folder is renamed aside before the new one is renamed in: a run killed
+    between the two leaves no ``path`` (a build's outputs switch at once:
+    :mod:`paperkg.output_switch`).
     """
     path = Path(path)
     tmp, old = _beside(path), _beside(path)

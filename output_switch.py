@@ -1,24 +1,13 @@
 """A build's outputs replace the last build's in one rename (POSIX only: Linux, macOS).
 
-An output folder ``OUT`` holds::
-
-    OUT/graph.json -> .paperkg-builds/current/graph.json   (graph.graphml, graph.html, neo4j too)
-    OUT/.paperkg-builds/current -> 20261205-174220-3f2a9c  (the last whole build's folder)
-    OUT/.paperkg-builds/.lock
-
-A build writes its outputs into a new folder in ``.paperkg-builds``, then replaces
-``current`` by a new link in one ``os.replace``: killed at any moment, it leaves all
-of the last build's outputs or all of its own. A program reading several outputs
-while builds may run resolves ``current`` once (``os.path.realpath``). Each output
-name's link is made once; a name the new build does not write (``graph.html`` after
-``--no-html``) loses its link. After the switch every other folder in
-``.paperkg-builds`` is removed: the last build's and those of killed builds. A build
-holds ``.lock`` (``fcntl.flock``) throughout; a second one into the same folder is
-refused meanwhile (:class:`~paperkg.errors.OutputsBusyError`).
-
-Real files under the output names (from a paperkg older than this switch, or a
-``cp -rL`` copy) are replaced by links after the first switch, which is therefore
-not atomic: a kill within it may leave some names showing the old build's files.
+``OUT/graph.json`` (like graph.graphml, graph.html and neo4j) is a link to
+``OUT/.paperkg-builds/current/graph.json``, and ``current`` a link to the last whole
+build's folder. A build writes into a new folder beside it, then replaces ``current``
+in one ``os.replace``: killed at any moment, it leaves all of the last build's outputs
+or all of its own. It holds ``.paperkg-builds/.lock`` throughout, so a second build
+into the same folder is refused (:class:`~paperkg.errors.OutputsBusyError`). Real
+files under the output names (an older paperkg's, a ``cp -rL`` copy's) become links
+at the first switch, which is therefore not atomic.
 """
 
 from __future__ import annotations
@@ -42,14 +31,12 @@ BUILDS = ".paperkg-builds"
 def staged_folder(
     outdir: str | Path, known: Iterable[str] = (), on_step: Callable[[str], None] | None = None
 ) -> Iterator[Path]:
-    """A new folder to write a build's outputs into; when the block ends, ``outdir``
-    shows them, switched in at once. Names in ``known`` it did not write are removed
-    from ``outdir``; ``on_step("switching outputs")`` is called just before the switch.
-    If the block raises, ``outdir`` is untouched. Raises :class:`OutputsBusyError`
-    while another build writes into ``outdir``.
+    """A new folder to write a build's outputs into, shown in ``outdir`` when the block
+    ends. Names in ``known`` it did not write lose their link; ``on_step("switching
+    outputs")`` is called just before the switch. If the block raises, ``outdir`` is
+    untouched.
     """
-    outdir = Path(outdir)
-    builds = outdir / BUILDS
+    outdir, builds = Path(outdir), Path(outdir) / BUILDS
     builds.mkdir(parents=True, exist_ok=True)
     with _locked(builds):
         folder = builds / f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
@@ -60,17 +47,16 @@ def staged_folder(
             shutil.rmtree(folder, ignore_errors=True)
             raise
         names = {entry.name for entry in folder.iterdir()}
-        for name in sorted(names):  # absent until the switch, as it was
-            if not os.path.lexists(outdir / name):
-                os.symlink(_link(name), outdir / name)
+        for name in names - {p.name for p in outdir.iterdir()}:  # dangling until the switch
+            os.symlink(_link(name), outdir / name)
         _remove(builds / "current.new")  # a killed build's
         os.symlink(folder.name, builds / "current.new")
         if on_step is not None:
             on_step("switching outputs")
-        if (builds / "current").is_dir() and not (builds / "current").is_symlink():
-            shutil.rmtree(builds / "current")  # a cp -rL copy's: its outputs are real files
+        if not (builds / "current").is_symlink():
+            _remove(builds / "current")  # a cp -rL copy's real folder
         os.replace(builds / "current.new", builds / "current")  # the switch
-        for name in sorted(names | set(known)):
+        for name in names | set(known):
             entry = outdir / name
             ours = entry.is_symlink() and os.readlink(entry) == _link(name)
             if name in names and not ours:  # a real file, or someone else's link

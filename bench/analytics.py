@@ -3,7 +3,7 @@
     python3 bench/analytics.py                        # 10k, 100k and 1M edges
     python3 bench/analytics.py --edges 10000,100000   # a shorter run
 
-The graphs are :func:`paperkg.graph.synthetic.synthetic_field` fields (topics,
+The graphs are ``bench/synthetic_field.py`` fields (topics,
 Zipf-skewed concept use, field-wide concepts, years), sized to about the number
 of edges asked for. PageRank and betweenness run on networkx and on igraph
 (``pip install 'paperkg[fast]'``) on the same graph in the same run, with the
@@ -22,10 +22,10 @@ import importlib.util
 import time
 
 from results import run_and_record
+from synthetic_field import synthetic_field
 
 from paperkg.export.field_analysis import analyse_field
 from paperkg.graph import analytics
-from paperkg.graph.synthetic import synthetic_field
 
 #: synthetic_field draws about this many edges per paper (measured at 1,000 papers)
 EDGES_PER_PAPER = 11.2

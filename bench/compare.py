@@ -12,7 +12,7 @@ machine's drift hits both alike. Rows, on the NeurIPS 2023 abstracts in ``../sha
 * ``cached rebuild``: every paper from the extraction cache;
 * ``rebuild, 1% new``: the cache holding all but 1% of the papers;
 * ``N synthetic papers``: a whole build of N synthetic papers
-  (:mod:`paperkg.extract.synthetic`) whose mentions each version put in its own
+  (``bench/synthetic_corpus.py``) whose mentions each version put in its own
   cache first: the corpus steps, the graph and the outputs at scale, and its peak RSS.
 
 It ends with the ratios the issue's targets name and whether graph.json is the
@@ -55,9 +55,10 @@ except ImportError:
     from paperkg.extract.model_names import resolve_model
     from paperkg.extract.pipeline import load_pipeline
 from paperkg.extract.readers import read_inputs
-from paperkg.extract.synthetic import synthetic_corpus, write_jsonl
 from paperkg.records import PaperMentions
-example, n, path, cache_dir = sys.argv[1], int(sys.argv[2]), Path(sys.argv[3]), sys.argv[4]
+example, n, path, cache_dir, bench = sys.argv[1], int(sys.argv[2]), Path(sys.argv[3]), sys.argv[4], sys.argv[5]
+sys.path.insert(0, bench)  # this checkout's bench/ (paperkg.extract.synthetic before it moved)
+from synthetic_corpus import synthetic_corpus, write_jsonl
 source = extract_mentions(load_pipeline(None), read_inputs([example]).papers)
 made = list(synthetic_corpus(source, n, seed=0))
 write_jsonl(path, made)
@@ -185,7 +186,7 @@ def measure(versions: list[Version], folder: Path, limit: int, scale: int) -> di
             corpus = folder / f"synthetic-{v.commit}.jsonl"
             subprocess.run([str(v.python), "-c", SYNTHETIC, str(REPO / "examples" /
                             "iclr2025_abstracts.txt"), str(scale), str(corpus),
-                            str(cache[v.commit])], check=True)  # fmt: skip
+                            str(cache[v.commit]), str(REPO / "bench")], check=True)  # fmt: skip
         row(
             f"{scale:,} synthetic papers",
             lambda v, out: v.build(

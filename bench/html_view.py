@@ -21,7 +21,7 @@ Waits are capped (``--cap``, default 60 s) and reported as ``>60 s``.
 
 The concept map (:func:`paperkg.export.html_map.write_map_html`, the default
 view above 300 papers) is measured on realistic synthetic corpora
-(:func:`paperkg.graph.synthetic.synthetic_field`) of 2,000, 10,000 and 50,000
+(``bench/synthetic_field.py``) of 2,000, 10,000 and 50,000
 papers drawn as 300, 1,000 and 5,000 concepts (``--maps``), beside the
 paper-concept view of the same corpus with its defaults, in the same run; the
 map counts as interactive at ``window.paperkgMap.readyAt`` (first drawing).
@@ -276,9 +276,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def print_maps(args) -> None:
     """The concept map beside the paper-concept view, on the same synthetic corpora."""
+    from synthetic_field import synthetic_field
+
     from paperkg.export.html import write_html
     from paperkg.export.html_map import write_map_html
-    from paperkg.graph.synthetic import synthetic_field
 
     rows = []
     for spec in args.maps.split(","):

@@ -32,12 +32,13 @@ REPO = Path(__file__).resolve().parents[1]
 def prepare(n: int, folder: Path, source=None) -> Path:
     """A synthetic corpus of ``n`` papers in ``folder`` and a cache (``folder/cache``)
     holding its mentions; ``source``: the bundled example's extraction, if already made."""
+    from synthetic_corpus import synthetic_corpus, write_jsonl
+
     from paperkg.extract.nlp.cache import ExtractionCache, pipeline_identity
     from paperkg.extract.nlp.extractor import extract_mentions
     from paperkg.extract.nlp.model_names import resolve_model
     from paperkg.extract.nlp.pipeline import load_pipeline
     from paperkg.extract.readers import read_inputs
-    from paperkg.extract.synthetic import synthetic_corpus, write_jsonl
     from paperkg.records import PaperMentions
 
     if source is None:

@@ -3,7 +3,7 @@
     paperkg build ../shared/data/neurips2023/*.csv -o out/neurips
     python3 bench/synthetic_realism.py out/neurips/graph.json
 
-Builds a synthetic corpus (:mod:`paperkg.extract.synthetic`, from the bundled
+Builds a synthetic corpus (``bench/synthetic_corpus.py``, from the bundled
 example's extracted mentions) with as many papers as the real graph has, and
 prints the two graphs' shapes side by side: concepts, how many are in 10 and
 100 papers or more, paper-concept and co-occurrence edges. Memory measured on

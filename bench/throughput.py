@@ -10,7 +10,7 @@ One command, one table, one run, on the NeurIPS 2023 abstracts in ``../shared``
 * ``cached rebuild``: the same build again, every paper from the extraction cache;
 * ``rebuild, 1% new``: the cache missing 1% of the papers;
 * ``dask LocalCluster``: the build with ``--dask local:2`` (two worker processes);
-* synthetic corpora (:mod:`paperkg.extract.synthetic`, recombined from the
+* synthetic corpora (``bench/synthetic_corpus.py``, recombined from the
   bundled example): extraction of 1,000 and 3,000 papers (``--no-cache``), whose
   peak memory should not grow with the corpus, and whole builds of 10,000 and
   100,000 papers whose mentions were put in the cache first (the NER at that scale
@@ -120,11 +120,11 @@ def _print_row(name: str, seconds: float, peak: float, papers: int) -> None:
 def synthetic_rows(sizes: list[int], extraction: list[int], folder: Path) -> None:
     """Print rows of builds over synthetic corpora: real extraction (small), cached mentions (large)."""
     from stage_memory import prepare
+    from synthetic_corpus import synthetic_corpus, write_jsonl
 
     from paperkg.extract.nlp.extractor import extract_mentions
     from paperkg.extract.nlp.pipeline import load_pipeline
     from paperkg.extract.readers import read_inputs
-    from paperkg.extract.synthetic import synthetic_corpus, write_jsonl
 
     source = extract_mentions(
         load_pipeline(), read_inputs([REPO / "examples" / "iclr2025_abstracts.txt"]).papers

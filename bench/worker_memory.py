@@ -33,10 +33,11 @@ def resident_mb() -> int:
 
 def write_corpus(path: Path, papers: int) -> None:
     """The synthetic corpus, recombined from the bundled example's extracted mentions."""
+    from synthetic_corpus import synthetic_corpus, write_jsonl
+
     from paperkg.extract.nlp.extractor import extract_mentions
     from paperkg.extract.nlp.pipeline import load_pipeline
     from paperkg.extract.readers import read_inputs
-    from paperkg.extract.synthetic import synthetic_corpus, write_jsonl
 
     example = read_inputs([REPO / "examples" / "iclr2025_abstracts.txt"]).papers
     source = extract_mentions(load_pipeline(), example)

@@ -46,27 +46,6 @@ def _scalar(value):
     return value
 
 
-def _id(node):
-    return xml_text(node) if isinstance(node, str) else node
-
-
-def graphml_ready(graph: nx.DiGraph) -> nx.DiGraph:
-    """A copy of ``graph`` whose attributes GraphML can store.
-
-    >>> G = nx.DiGraph()
-    >>> G.add_node("Method:gnn", label="Method", aliases=["GNN", "GNNs"], year=None)
-    >>> graphml_ready(G).nodes["Method:gnn"]
-    {'label': 'Method', 'aliases': 'GNN; GNNs'}
-    """
-    out = nx.DiGraph()
-    out.graph.update({k: _scalar(v) for k, v in graph.graph.items() if v is not None})
-    for node, attrs in graph.nodes(data=True):
-        out.add_node(_id(node), **{k: _scalar(v) for k, v in attrs.items() if v is not None})
-    for u, v, attrs in graph.edges(data=True):
-        out.add_edge(_id(u), _id(v), **{k: _scalar(x) for k, x in attrs.items() if x is not None})
-    return out
-
-
 _GRAPHML_OPEN = (
     "<?xml version='1.0' encoding='utf-8'?>\n"
     '<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -21,6 +22,10 @@ os.environ["PAPERKG_CACHE_DIR"] = tempfile.mkdtemp(prefix="paperkg-test-cache-")
 REPO_ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO_ROOT / "examples" / "iclr2025_abstracts.txt"
 SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
+
+# the synthetic corpora and fields the benchmarks measure with are test data too; they
+# live in bench/ (not shipped), importable by name as the bench scripts import them
+sys.path.append(str(REPO_ROOT / "bench"))
 
 
 @pytest.fixture(scope="session")

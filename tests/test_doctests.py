@@ -23,3 +23,11 @@ def test_docstring_examples_run(name, monkeypatch, repo_root):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} doctest(s) failed in {name}"
+
+
+@pytest.mark.parametrize("name", ["synthetic_corpus", "synthetic_field"])
+def test_the_bench_data_makers_examples_run(name):
+    """The synthetic data the benchmarks and tests use lives in bench/ (on the path here)."""
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted and result.failed == 0, f"{result.failed} doctest(s) failed in {name}"

@@ -216,18 +216,6 @@ class ExtractionCache:
         """Store one paper's result (a transaction of its own: prefer :meth:`put_many`)."""
         self.put_many([result])
 
-    def has(self, paper: Paper) -> bool:
-        """Whether a row for ``paper``'s text is there (not whether it reads back)."""
-        try:
-            with self._database() as db:
-                row = db.execute(
-                    "SELECT 1 FROM extractions WHERE pipeline = ? AND text_sha256 = ?",
-                    (self.identity, text_hash(paper.document)),
-                ).fetchone()
-        except (sqlite3.DatabaseError, OSError):
-            return False
-        return row is not None
-
     @contextmanager
     def _database(self) -> Iterator[sqlite3.Connection]:
         """The cache file, open (made with its table if new), closed after use."""

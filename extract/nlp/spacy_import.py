@@ -36,7 +36,6 @@ __all__ = [
     "import_spacy_for",
     "own_this_process",
     "pipeline_needs_torch",
-    "this_process_is_owned",
 ]
 
 #: spaCy's own components that run on thinc's numpy ops, and paperkg's
@@ -64,12 +63,6 @@ def own_this_process() -> None:
     """
     global _owned
     _owned = True
-
-
-def this_process_is_owned() -> bool:
-    """Whether :func:`own_this_process` was called here (the ``paperkg`` command, a
-    worker paperkg started): then paperkg may also fork helpers from it."""
-    return _owned
 
 
 def pipeline_needs_torch(config_text: str) -> bool:

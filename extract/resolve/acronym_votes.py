@@ -8,8 +8,8 @@ corpus a bare "GNN" may only be read as the long form most papers agree on.
 >>> paper = Paper(id="p", abstract=text, text=text, source="x")
 >>> found = PaperMentions(paper, [Mention("ULMFit", "METHOD", 11, 17, text),
 ...                               Mention("Universal Language Model Fine-tuning", "METHOD", 19, 55, text)])
->>> paper_definitions(found)
-{'ULMFit': 'Universal Language Model Fine-tuning'}
+>>> paper_long_forms(found)
+{'ULMFit': ['Universal Language Model Fine-tuning']}
 >>> majority_long_form({"knowledge distillation": 4, "kernel density": 1})
 ('knowledge distillation', 4, 5)
 >>> majority_long_form({"knowledge distillation": 1, "kernel density": 1}) is None
@@ -43,7 +43,6 @@ __all__ = [
     "expand_acronyms",
     "long_form_of",
     "majority_long_form",
-    "paper_definitions",
     "initials_long_forms",
     "paper_long_forms",
 ]
@@ -63,11 +62,6 @@ def majority_long_form(votes: Mapping[LongForm, int]) -> tuple[LongForm, int, in
         return None
     best = max(votes, key=votes.__getitem__)
     return (best, votes[best], total) if votes[best] / total >= ACRONYM_MAJORITY else None
-
-
-def paper_definitions(result: PaperMentions) -> dict[str, str]:
-    """Short form -> long form defined in one paper (the first of :func:`paper_long_forms`)."""
-    return {short: forms[0] for short, forms in paper_long_forms(result).items()}
 
 
 def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:

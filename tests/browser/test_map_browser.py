@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
+from synthetic_field import synthetic_field
 
 from paperkg.export.html_map import write_map_html
-from paperkg.graph.synthetic import synthetic_field
 
 from .conftest import PAYLOAD_IMG, PAYLOAD_SCRIPT
 

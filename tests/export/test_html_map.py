@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 import networkx as nx
 import pytest
+from synthetic_field import synthetic_field
 from typer.testing import CliRunner
 
 from paperkg.cli import app
@@ -15,7 +16,6 @@ from paperkg.errors import ExportError
 from paperkg.export.html_map import MAP_MIN_PAPERS, prefers_map, write_map_html
 from paperkg.export.static_map import write_map_image
 from paperkg.graph.io import save_graph
-from paperkg.graph.synthetic import synthetic_field
 
 PAYLOAD = "<img src=x onerror=alert(1)></script><script>alert(2)</script>"
 

@@ -7,11 +7,11 @@ import json
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from synthetic_field import synthetic_field
 
 from paperkg.errors import ExportError
 from paperkg.export.html_map import write_map_html
 from paperkg.export.script_json import script_json_pieces, with_script_json
-from paperkg.graph.synthetic import synthetic_field
 
 from .test_html_map import page_data
 

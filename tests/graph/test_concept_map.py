@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
+from synthetic_field import synthetic_field
 
 from paperkg.errors import GraphError
 from paperkg.graph import one_edge_per_pair
 from paperkg.graph.concept_map import OTHER_COLOR, concept_map
-from paperkg.graph.synthetic import synthetic_field
 
 
 def field_graph(papers: dict[str, list[str]], *, via: dict | None = None) -> nx.DiGraph:

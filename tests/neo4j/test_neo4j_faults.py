@@ -11,11 +11,11 @@ import time
 import neo4j
 import neo4j_test_server
 import pytest
+from synthetic_field import synthetic_field
 
 from paperkg.export.neo4j_load import database_counts, translate_error
 from paperkg.export.neo4j_rows import graph_rows
 from paperkg.graph.io import save_graph
-from paperkg.graph.synthetic import synthetic_field
 
 pytestmark = pytest.mark.neo4j
 

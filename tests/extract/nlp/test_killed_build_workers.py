@@ -17,10 +17,10 @@ import time
 from pathlib import Path
 
 import pytest
+from synthetic_corpus import synthetic_corpus, write_jsonl
 
 from paperkg.extract.nlp.extractor import extract_mentions
 from paperkg.extract.readers import read_inputs
-from paperkg.extract.synthetic import synthetic_corpus, write_jsonl
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads processes from /proc (Linux)"

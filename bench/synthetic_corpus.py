@@ -60,9 +60,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..atomic import atomic_open
-from ..records import Mention, Paper, PaperMentions
-from .readers.latex import clean_text
+from paperkg.atomic import atomic_open
+from paperkg.extract.readers.latex import clean_text
+from paperkg.records import Mention, Paper, PaperMentions
 
 __all__ = ["synthetic_corpus", "write_jsonl"]
 

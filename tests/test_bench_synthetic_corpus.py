@@ -6,15 +6,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from synthetic_corpus import synthetic_corpus, write_jsonl
 
 from paperkg.api import build
 from paperkg.extract.nlp.cache import ExtractionCache, pipeline_identity
 from paperkg.extract.nlp.extractor import extract_mentions
 from paperkg.extract.nlp.pipeline import resolve_model
 from paperkg.extract.readers import read_inputs
-from paperkg.extract.synthetic import synthetic_corpus, write_jsonl
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "iclr2025_abstracts.txt"
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "iclr2025_abstracts.txt"
 
 
 @pytest.fixture(scope="module")
