@@ -11,11 +11,13 @@ is a function of one :class:`~.state.MergeState`, run in the order of
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from .evidence import Evidence
 from .groups import Node
-from .keys import compact_key
+from .keys import compact_key, singular
+from .lexicon import KIND_ONLY_TAILS, PROCESS_ENDINGS
 from .state import MergeState
 from .variants import (
     agent_forms,
@@ -81,12 +83,36 @@ def name_variant_unions(state: MergeState) -> list[tuple[Node, Node, str]]:
             target = stem
         else:
             target = max(variants, key=lambda n: (ev.node_count[n], n[1]))
-        if not _name_stem(ev, stem, variants, spellings):
-            continue
+        name_stem = _name_stem(ev, stem, variants, spellings)
         for node in variants:
-            if node != target:
-                tail = node[1].rpartition(" ")[2]
+            tail = node[1].rpartition(" ")[2]
+            kind_only = _process_named_bare(ev, stem) and target == stem
+            kind_only = kind_only and singular(tail) in KIND_ONLY_TAILS.get(stem[0], ())
+            if node != target and (name_stem or kind_only):
                 unions.append((node, target, f"same name with generic '{tail}': '{target[1]}'"))
+    unions.extend(_without_organisation(state))
+    return unions
+
+
+def _without_organisation(state: MergeState) -> list[tuple[Node, Node, str]]:
+    """A dataset's name after the acronym of who made it: "MS COCO" is COCO, "PASCAL
+    VOC" is VOC, when the corpus also names it bare. Only a separate word written in
+    capitals: "DVS-CIFAR-10" and "Tiny ImageNet" are datasets of their own."""
+    ev, unions = state.evidence, []
+    for node in state.groups.parent:
+        label, key = node
+        prefix, _, rest = key.partition(" ")
+        bare = (label, rest)
+        if label != "DATASET" or not rest or not ev.node_count.get(bare):
+            continue
+        written = ev.surface_count[node].most_common(1)
+        if (
+            written
+            and prefix.isalpha()
+            and len(prefix) <= 6
+            and re.match(rf"{prefix.upper()}[ -]", written[0][0])
+        ):
+            unions.append((node, bare, f"'{rest}' after its maker's acronym"))
     return unions
 
 
@@ -100,6 +126,17 @@ def _name_stem(
     if " " in stem[1] or any(" " in n[1] for n in spellings.get(stem, ())):
         return True
     return _proper_name(ev, stem, variants)
+
+
+def _process_named_bare(ev: Evidence, stem: Node) -> bool:
+    """A one-word stem the corpus names alone that is a process, written as a common
+    noun: "attention", "pre-training", "smoothing"; not an adjective left by a cut
+    ("spectral" of "spectral method") nor a coined name ("MixTURE")."""
+    word = stem[1].rpartition("-")[2]
+    if " " in stem[1] or not ev.node_count.get(stem) or not word.endswith(PROCESS_ENDINGS):
+        return False
+    parts = [part for s in ev.surface_count[stem] for part in s.split("-")]
+    return all(part[1:] == part[1:].lower() for part in parts)
 
 
 def _proper_name(ev: Evidence, stem: Node, variants: list[Node]) -> bool:

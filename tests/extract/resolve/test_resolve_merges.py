@@ -29,6 +29,9 @@ MUST_MERGE = [
     ("Fragment-and-Compose", "Fragment-and-Compose paradigm"),
     ("intelligibility prediction", "predictions of intelligibility"),  # "X of Y"
     ("Deep Q Network DQN", "deep Q-network"),  # a name followed by its acronym
+    ("attention", "attention mechanism"),  # a process, and the process with its kind
+    ("self-attention", "self-attention mechanisms"),
+    ("smoothing", "smoothing strategy"),
 ]
 
 
@@ -63,6 +66,12 @@ MUST_NOT_MERGE = [
     ("noise", "noize", "METHOD"),  # only British endings are respelled
     ("filled", "filed", "METHOD"),
     ("GAN-based generators", "GNN-based generators", "METHOD"),  # an acronym, not a typo
+    ("spectral", "spectral method", "METHOD"),  # an adjective left by a cut is no process
+    ("MixTURE", "mixture mechanism", "METHOD"),  # a coined name is no common noun
+    ("attention", "attention model", "METHOD"),  # "model" makes a thing of its own
+    ("DVS-CIFAR-10", "CIFAR-10", "DATASET"),  # a dataset made from another
+    ("Tiny ImageNet", "ImageNet", "DATASET"),
+    ("Split MNIST", "MNIST", "DATASET"),
 ]
 
 
@@ -71,6 +80,12 @@ def test_must_not_merge(a, b, label):
     res = resolve_concepts([paper("p1", (a, label), (b, label))])
     assert not same_concept(res, (0, 0), (0, 1))
     assert len(res.concepts) == 2
+
+
+def test_a_dataset_after_its_makers_acronym_is_the_dataset():
+    res = resolve_concepts([paper("p", ("MS COCO", "DATASET")), paper("q", ("COCO", "DATASET"))])
+    (concept,) = res.concepts.values()
+    assert set(concept.aliases) == {"MS COCO", "COCO"}
 
 
 def test_a_name_and_the_name_with_its_kind_are_named_by_the_name_alone():
