@@ -3,8 +3,9 @@
 A NER labels each mention from its sentence, so one name ends up with several
 labels across a corpus ("GPT-4" a Method in one abstract, a Dataset in "evaluated
 on GPT-4"; "continual learning" a Method here, a Task there), and the graph would
-hold it twice. :func:`vote_labels` decides once per name, before concepts are
-resolved:
+hold it twice. The vote decides once per name, over the corpus's table of
+mentions, before concepts are resolved (:func:`choose_labels`, written into the
+table by :func:`relabel_table`):
 
 1. a name whose words say what it is takes that label, whatever the sentences
    say (:func:`label_from_name`): a benchmark, corpus or suite is a Dataset; a
@@ -29,15 +30,13 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-import numpy as np
 import pandas as pd
 
-from ...records import ENTITY_LABELS, Concept, PaperMentions, Resolution, concept_node_id
+from ...records import ENTITY_LABELS, Concept, Resolution, concept_node_id
 from ..nlp.components.lexicon import DATASET_HEADS, METRIC_HEADS, TASK_WORDS
 from ..resolve.keys import canonical_key, compact_key, singular
 from ..resolve.memo import name_memo
 from ..resolve.variants import american_spelling
-from .mention_table import mention_table
 
 if TYPE_CHECKING:
     import dask.dataframe as dd
@@ -47,10 +46,8 @@ __all__ = [
     "choose_labels",
     "choose_labels_on_dask",
     "label_from_name",
-    "relabel",
     "relabel_table",
     "unify_concept_labels",
-    "vote_labels",
 ]
 
 logger = logging.getLogger(__name__)
@@ -144,24 +141,12 @@ def label_from_name(name: str) -> str | None:
     return None
 
 
-def vote_labels(results: list[PaperMentions]) -> tuple[list[PaperMentions], int]:
-    """Give every name one label across the corpus; return the results and how many
-    mentions changed label.
-
-    A mention found only as a corpus term (``corpus_match``) votes half. The vote
-    is a group-by over the corpus's :func:`~paperkg.extract.corpus.mention_table.mention_table`
-    (:func:`choose_labels`), written back by :func:`relabel`.
-    """
-    mentions = mention_table(results)
-    results, _, changed = relabel(results, mentions, choose_labels(mentions))
-    return results, changed
-
-
 def choose_labels(mentions: pd.DataFrame) -> dict[str, str]:
     """The label the corpus gives each name, from its table of mentions.
 
     Mentions vote by the canonical key of what they name (an acronym with its
-    long form). A key takes the label the words of its first mention's name give
+    long form); a mention found only as a corpus term (``corpus_match``) votes
+    half. A key takes the label the words of its first mention's name give
     it (:func:`label_from_name`), else the label with strictly the most votes; a
     key whose leading labels tie gets none, and its mentions keep theirs.
 
@@ -213,45 +198,15 @@ def _decide(votes: pd.DataFrame, names: pd.DataFrame) -> dict[str, str]:
     return chosen
 
 
-def relabel(
-    results: list[PaperMentions], mentions: pd.DataFrame, chosen: dict[str, str]
-) -> tuple[list[PaperMentions], pd.DataFrame, int]:
-    """Give the mentions of ``results`` the labels ``chosen`` for their keys.
-
-    ``mentions`` is the table of ``results`` (:func:`mention_table`), ``chosen``
-    ``{key: label}`` (:func:`choose_labels`). Returns the results (a paper with
-    no mention relabelled is kept as it is), the table with its ``label`` column
-    voted, and how many mentions changed label.
-    """
-    voted, changed = _voted(mentions, chosen)
-    out = list(results)
-    papers = mentions["paper"].to_numpy()[changed].tolist()
-    places = mentions["mention"].to_numpy()[changed].tolist()
-    labels = voted["label"].to_numpy()[changed].tolist()
-    for paper, place, label in zip(papers, places, labels, strict=True):
-        result = out[paper]
-        if result is results[paper]:  # the first of its mentions to change: copy its list
-            result = out[paper] = replace(result, mentions=list(result.mentions))
-        result.mentions[place] = replace(result.mentions[place], label=label)
-    return out, voted, len(papers)
-
-
 def relabel_table(mentions: pd.DataFrame, chosen: dict[str, str]) -> tuple[pd.DataFrame, int]:
     """The table of mentions with the labels ``chosen`` for their keys
     (:func:`choose_labels`) in its ``label`` column, and how many mentions changed
-    label: :func:`relabel` for a corpus whose mentions live in the table alone."""
-    voted, changed = _voted(mentions, chosen)
-    return voted, int(changed.sum())
-
-
-def _voted(mentions: pd.DataFrame, chosen: dict[str, str]) -> tuple[pd.DataFrame, np.ndarray]:
-    """The table with its labels voted, and which of its rows changed label."""
+    label; a mention whose key got no label keeps its own."""
     before = mentions["label"].astype("str")
     voted = mentions["key"].map(chosen).astype("str")  # missing where the key got no label
     after = voted.where(voted.isin(list(ENTITY_LABELS)), before)
-    changed = (after != before).to_numpy()
-    count = int(changed.sum())
-    logger.info("labels: %d mentions relabelled by their name or corpus vote", count)
+    changed = int((after != before).sum())
+    logger.info("labels: %d mentions relabelled by their name or corpus vote", changed)
     return mentions.assign(label=after.astype("category")), changed
 
 

@@ -2,6 +2,7 @@
 
 from collections import Counter
 
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,11 +10,14 @@ from hypothesis import strategies as st
 from paperkg.extract.corpus.labels import (
     choose_labels,
     label_from_name,
-    relabel,
+    relabel_table,
     unify_concept_labels,
-    vote_labels,
 )
-from paperkg.extract.corpus.mention_table import mention_table
+from paperkg.extract.corpus.mention_table import (
+    MentionRecords,
+    mention_table,
+    mention_table_and_acronyms,
+)
 from paperkg.extract.resolve import canonical_key
 from paperkg.records import Mention, Paper, PaperMentions
 
@@ -65,6 +69,14 @@ def paper(pid, *mentions, acronyms=None):
 
 def labels(results):
     return [[(m.text, m.label) for m in r.mentions] for r in results]
+
+
+def vote_labels(results):
+    """The build's vote: the labels chosen over the corpus's table written into it,
+    and each paper's records read back from the table, with how many changed label."""
+    table, acronyms = mention_table_and_acronyms(results)
+    voted, changed = relabel_table(table, choose_labels(table))
+    return MentionRecords([r.paper for r in results], acronyms, voted), changed
 
 
 def test_the_corpus_majority_wins_where_the_name_does_not_say():
@@ -223,23 +235,26 @@ def test_the_vote_over_the_table_is_the_vote_counted_mention_by_mention(results)
     assert changed == sum(a != b for a, b in zip(before, sum(expected, []), strict=True))
 
 
-def test_the_table_comes_back_with_the_voted_labels_and_untouched_papers_as_they_were():
+def test_the_table_comes_back_with_the_voted_labels_and_the_rest_as_it_was():
     results = [
         paper("a", ("GPT-4", "METHOD")),
         paper("b", ("GPT-4", "DATASET")),
         paper("c", ("GPT-4", "METHOD"), ("SQuAD", "DATASET")),
     ]
     table = mention_table(results)
+    before = table.copy()
 
-    voted, table, changed = relabel(results, table, choose_labels(table))
+    voted, changed = relabel_table(table, choose_labels(table))
 
-    assert changed == 1 and table["label"].tolist() == ["METHOD", "METHOD", "METHOD", "DATASET"]
-    assert voted[0] is results[0] and voted[2] is results[2]
-    assert voted[1].mentions[0].label == "METHOD"
+    assert changed == 1 and voted["label"].tolist() == ["METHOD", "METHOD", "METHOD", "DATASET"]
+    others = [c for c in table.columns if c != "label"]
+    pd.testing.assert_frame_equal(voted[others], before[others])
+    pd.testing.assert_frame_equal(table, before)  # the table given is not changed
 
 
 def test_no_mentions_no_vote():
-    assert vote_labels([]) == ([], 0)
+    voted, changed = vote_labels([])
+    assert list(voted) == [] and changed == 0
     assert choose_labels(mention_table([paper("a")])) == {}
 
 
