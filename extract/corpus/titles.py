@@ -4,7 +4,7 @@ Authors name their contribution in the title more reliably than in any sentence
 of the abstract: "CLaM-TTS: Improving Neural Codec Language Model for Zero-Shot
 Text-to-Speech", "ToolBench: …", "Blurred-Dilated Method for Adversarial
 Attacks". The abstract then often says "our method" or "we develop an approach"
-and the name appears later, as a use. :func:`mark_title_proposals` marks as
+and the name appears later, as a use. :func:`with_title_proposals` marks as
 proposed, in each paper:
 
 - the name before a title's colon ("Cal-QL: Calibrated Offline RL …", "The Graph
@@ -33,7 +33,7 @@ from ..resolve.acronym_votes import paper_long_forms
 from ..resolve.keys import clean_surface
 from .record_blocks import ChangedRecords
 
-__all__ = ["COMMON_ACRONYM_PAPERS", "mark_title_proposals", "title_name", "with_title_proposals"]
+__all__ = ["COMMON_ACRONYM_PAPERS", "title_name", "with_title_proposals"]
 
 
 #: an acronym that this many papers of a corpus define is established, not proposed
@@ -191,17 +191,6 @@ def _sentence_at(text: str, start: int) -> str:
         if match.start() <= start < max(match.end(), match.start() + 1):
             return match.group(0).strip()
     return text[:300]
-
-
-def mark_title_proposals(results: Sequence[PaperMentions]) -> tuple[list[PaperMentions], int]:
-    """Mark what each title names as proposed; return the results and how many papers
-    gained a proposal from their title (:func:`with_title_proposals`, all made at once)."""
-    out = list(with_title_proposals(results))
-    gained = sum(
-        any(m.proposed for m in new.mentions) and not any(m.proposed for m in old.mentions)
-        for new, old in zip(out, results, strict=True)
-    )
-    return out, gained
 
 
 def with_title_proposals(results: Sequence[PaperMentions]) -> Sequence[PaperMentions]:
