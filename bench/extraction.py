@@ -144,7 +144,7 @@ def stock_ner(nlp):
 
 def with_corpus_terms(nlp):
     """The pipeline, then :mod:`paperkg.extract.corpus.corpus_terms` over the eval set as the corpus."""
-    from paperkg.extract.corpus.corpus_terms import add_corpus_term_mentions, find_corpus_terms
+    from paperkg.extract.corpus import corpus_terms
     from paperkg.extract.nlp.mentions import mentions_from_doc
     from paperkg.records import Paper, PaperMentions
 
@@ -154,7 +154,8 @@ def with_corpus_terms(nlp):
             mentions, _ = mentions_from_doc(doc)
             paper = Paper(id=str(i), abstract=doc.text, text=doc.text, source=str(i))
             results.append(PaperMentions(paper, mentions))
-        results, _ = add_corpus_term_mentions(results, find_corpus_terms(results))
+        terms = corpus_terms.find_corpus_terms(results)
+        results = corpus_terms.with_corpus_terms(results, terms)
         return [[(m.start, m.end, m.label) for m in r.mentions] for r in results]
 
     return predict

@@ -50,7 +50,7 @@ class CorpusTerm:
 @dataclass
 class Occurrences:
     """Where the candidate phrases occur in each abstract, as :func:`find_corpus_terms`
-    finds them, for :func:`add_corpus_term_mentions` to place the terms among them.
+    finds them, for :func:`with_corpus_terms` to place the terms among them.
 
     Why kept: both steps look for phrases word by word through every abstract, and
     the second look was a fifth of the corpus steps of a rebuild (0.85 s at 3,218
@@ -286,20 +286,6 @@ def _ngrams(text: str, lookup: _Lookup):
                 yield key, matches[i].start(), matches[i + n - 1].end()
             if tuple(lower[i : i + n]) not in prefixes:
                 break  # no longer key starts with these words
-
-
-def add_corpus_term_mentions(
-    results: Sequence[PaperMentions],
-    terms: list[CorpusTerm],
-    occurrences: Occurrences | None = None,
-) -> tuple[list[PaperMentions], int]:
-    """``results`` with a mention added at each free occurrence of a corpus term, and
-    how many mentions were added (:func:`with_corpus_terms`, all made at once)."""
-    out = list(with_corpus_terms(results, terms, occurrences))
-    added = sum(
-        len(new.mentions) - len(old.mentions) for new, old in zip(out, results, strict=True)
-    )
-    return out, added
 
 
 def with_corpus_terms(

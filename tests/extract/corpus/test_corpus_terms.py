@@ -3,11 +3,7 @@
 import random
 
 from paperkg.extract.corpus import corpus_terms
-from paperkg.extract.corpus.corpus_terms import (
-    Occurrences,
-    add_corpus_term_mentions,
-    find_corpus_terms,
-)
+from paperkg.extract.corpus.corpus_terms import Occurrences, find_corpus_terms, with_corpus_terms
 from paperkg.records import Mention, Paper, PaperMentions
 
 
@@ -23,10 +19,11 @@ def paper(number, text, tagged=(), label="METHOD"):
 
 
 def added(results, **options):
-    out, count = add_corpus_term_mentions(results, find_corpus_terms(results, **options))
-    found = [(r.paper.id, m.text, m.label) for r in out for m in r.mentions if m.corpus_match]
-    assert count == len(found)
-    return found
+    """The mentions the corpus terms add (the NER's own all kept)."""
+    out = with_corpus_terms(results, find_corpus_terms(results, **options))
+    kept = [m for r in out for m in r.mentions if not m.corpus_match]
+    assert kept == [m for r in results for m in r.mentions]
+    return [(r.paper.id, m.text, m.label) for r in out for m in r.mentions if m.corpus_match]
 
 
 TAGGED = [
@@ -36,13 +33,14 @@ TAGGED = [
 
 
 def test_a_phrase_tagged_in_other_papers_is_found_where_the_ner_missed_it():
-    missed = paper(9, "Graph neural networks fail here. A graph neural network is slow.")
+    text = "Graph neural networks fail here. A graph neural network is slower than MLPs."
+    missed = paper(9, text, ["MLPs"])  # the NER's mention stays among those added
     results = [*TAGGED, missed]
     assert added(results) == [
         ("p9", "Graph neural networks", "METHOD"),
         ("p9", "graph neural network", "METHOD"),
     ]
-    out, _ = add_corpus_term_mentions(results, find_corpus_terms(results))
+    out = with_corpus_terms(results, find_corpus_terms(results))
     first = out[-1].mentions[0]
     assert (first.start, first.end, first.sentence) == (0, 21, "Graph neural networks fail here.")
 
@@ -113,10 +111,10 @@ def test_terms_placed_from_the_occurrences_found_are_those_placed_by_reading_aga
     occurrences = Occurrences()
     terms = find_corpus_terms(results, occurrences=occurrences)
 
-    reused = add_corpus_term_mentions(results, terms, occurrences)
-    assert reused == add_corpus_term_mentions(results, terms)
+    reused = list(with_corpus_terms(results, terms, occurrences))
+    assert reused == list(with_corpus_terms(results, terms))
     # not "pre-graph ...", nor inside the name "Robust Graph Neural Networks"
-    texts = [m.text for m in reused[0][-2].mentions]
+    texts = [m.text for m in reused[-2].mentions]
     assert texts == ["Graph neural networks", "graph neural network"]
 
 
