@@ -7,18 +7,16 @@ a small model trained on annotated abstracts:
 * :func:`~paperkg.extract.corpus.concept_model.decide_concepts` keeps or leaves out
   each concept and gives it its label
   (:mod:`~paperkg.extract.corpus.concept_features` says what it reads);
-* :func:`~paperkg.extract.corpus.contributions.mark_contributions` decides which of a
+* :func:`~paperkg.extract.corpus.contributions.contribution_flags` decides which of a
   paper's concepts it proposes.
 """
 
 from .concept_features import concept_features
 from .concept_model import ConceptModel, decide_concepts, load_model
-from .contributions import mark_contributions
 
 __all__ = [
     "ConceptModel",
     "concept_features",
     "decide_concepts",
     "load_model",
-    "mark_contributions",
 ]

@@ -5,12 +5,13 @@ X": :mod:`paperkg.extract.nlp.components.proposals`) and the titles step marks w
 title names (:mod:`paperkg.extract.corpus.titles`). Those rules are signs, not the
 decision: a name in a title may be a used model, "we propose" may be followed by
 "a large language model", and a coined name used three times may never be
-caught by a sentence. Once every mention has its concept, :func:`mark_contributions`
+caught by a sentence. Once every mention has its concept, :func:`contribution_flags`
 weighs, for each concept a paper names, the signs below with a logistic
 regression trained on annotated NeurIPS 2023 abstracts
 (``bench/train_contributions.py`` writes ``models/contributions.json``), and
-marks the paper's mentions of the concepts it proposes; every other mention is
-a use.
+flags the paper's mentions of the concepts it proposes (the build writes the
+flags as the table of mentions' ``proposed`` column); every other mention is a
+use.
 
 The signs of one (paper, concept), :data:`FEATURES`:
 
@@ -42,7 +43,7 @@ Examples
 ...             Concept("Method:transformer", "Method", "transformer", "transformer")]}
 >>> resolution = Resolution(concepts=concepts, concept_of=[
 ...     ["Method:lads", "Method:lads", "Method:transformer"]])
->>> [m.proposed for m in mark_contributions([found], resolution)[0].mentions]
+>>> contribution_flags([found], resolution).tolist()
 [True, True, False]
 """
 
@@ -53,7 +54,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -72,7 +73,6 @@ __all__ = [
     "contribution_flags",
     "corpus_counts",
     "load_model",
-    "mark_contributions",
 ]
 
 #: the shipped weights (``bench/train_contributions.py`` writes them)
@@ -384,25 +384,3 @@ def contribution_flags(
         ),
         dtype=bool,
     )
-
-
-def mark_contributions(
-    results: list[PaperMentions],
-    resolution: Resolution,
-    model: ContributionModel | None = None,
-) -> list[PaperMentions]:
-    """``results`` with each mention's ``proposed`` set by the model: True for every
-    mention of a concept its paper proposes, False for every other mention."""
-    flags_of = iter(contribution_flags(results, resolution, model).tolist())
-    out = []
-    for result in results:
-        flags = [next(flags_of) for _ in result.mentions]
-        if all(m.proposed == f for m, f in zip(result.mentions, flags, strict=True)):
-            out.append(result)
-            continue
-        mentions = [
-            m if m.proposed == f else replace(m, proposed=f)
-            for m, f in zip(result.mentions, flags, strict=True)
-        ]
-        out.append(replace(result, mentions=mentions))
-    return out

@@ -12,8 +12,8 @@ from paperkg.extract.corpus.contributions import (
     FEATURES,
     MODEL_PATH,
     contribution_features,
+    contribution_flags,
     load_model,
-    mark_contributions,
 )
 from paperkg.extract.resolve import resolve_concepts
 from paperkg.records import PaperMentions
@@ -28,10 +28,18 @@ USERS = [
 ]  # fmt: skip
 
 
-def proposed_names(found: PaperMentions, corpus: list[PaperMentions]) -> set[str]:
+def proposed_flags(found: PaperMentions, corpus: list[PaperMentions]) -> list[bool]:
+    """The model's ``proposed`` for each mention of ``found``, read in a corpus of
+    ``found`` then ``corpus``: the first of the flags, one per mention in corpus order."""
     results = [found, *corpus]
-    marked = mark_contributions(results, resolve_concepts(results))[0]
-    return {m.text for m in marked.mentions if m.proposed}
+    flags = contribution_flags(results, resolve_concepts(results))
+    assert len(flags) == sum(len(r.mentions) for r in results)
+    return flags[: len(found.mentions)].tolist()
+
+
+def proposed_names(found: PaperMentions, corpus: list[PaperMentions]) -> set[str]:
+    flags = proposed_flags(found, corpus)
+    return {m.text for m, flag in zip(found.mentions, flags, strict=True) if flag}
 
 
 def test_a_coined_name_put_forward_is_proposed_and_a_used_model_is_not():
@@ -66,9 +74,7 @@ def test_every_mention_of_a_proposed_concept_is_marked():
         "We term it selective KD (SelKD). SelKD distils a subset.",
         [("SelKD", "METHOD"), ("SelKD", "METHOD"), ("SelKD", "METHOD")],
     )
-    results = [found, *USERS]
-    marked = mark_contributions(results, resolve_concepts(results))[0]
-    assert [m.proposed for m in marked.mentions] == [True, True, True]
+    assert proposed_flags(found, USERS) == [True, True, True]
 
 
 def test_signs_of_a_title_name():
@@ -91,7 +97,7 @@ def test_signs_of_a_title_name():
 
 
 def test_a_corpus_without_concepts_proposes_nothing():
-    assert mark_contributions([], resolve_concepts([])) == []
+    assert contribution_flags([], resolve_concepts([])).tolist() == []
 
 
 def test_the_shipped_model_is_small_and_matches_the_features():
