@@ -18,7 +18,7 @@ table lists a pair twice).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from itertools import chain
 
 import networkx as nx
@@ -38,7 +38,7 @@ from .schema import (
     paper_node_id,
 )
 
-__all__ = ["build_knowledge_graph", "cooccurrence_counts", "paper_concepts", "paper_display_name"]
+__all__ = ["build_knowledge_graph", "paper_concepts", "paper_display_name"]
 
 #: words of the abstract used as a paper's name when it has no title and proposes nothing
 LABEL_WORDS = 8
@@ -252,34 +252,6 @@ def paper_concepts(
             "concept": pd.Categorical(rows["concept"], categories=pd.Index(ids, dtype=object)),
         }
     )
-
-
-def cooccurrence_counts(
-    paper_concepts: Sequence[Collection[str]], *, min_papers: int = 1
-) -> Iterator[tuple[tuple[str, str], int]]:
-    """Every pair of concepts mentioned by ``min_papers`` papers or more, with the number
-    of papers, in order of first occurrence (paper by paper, each paper's pairs in
-    sorted order). Each paper's concepts must be distinct (a set, or a tuple made
-    from one).
-
-    The counts are the upper triangle of ``incidence.T @ incidence`` for the papers x
-    concepts incidence matrix (:func:`~paperkg.graph.incidence.count_cooccurrences`).
-
-    >>> list(cooccurrence_counts([{"b", "a", "c"}, {"a", "b"}]))
-    [(('a', 'b'), 2), (('a', 'c'), 1), (('b', 'c'), 1)]
-    >>> list(cooccurrence_counts([{"b", "a", "c"}, {"a", "b"}], min_papers=2))
-    [(('a', 'b'), 2)]
-    """
-    names = sorted(set().union(*paper_concepts)) if paper_concepts else []
-    incidence = pd.DataFrame(
-        {
-            "paper": [i for i, concepts in enumerate(paper_concepts) for _ in concepts],
-            "concept": pd.Categorical(list(chain.from_iterable(paper_concepts)), categories=names),
-        }
-    )
-    pairs = count_cooccurrences(incidence, min_papers=min_papers)
-    for a, b, count in zip(pairs["a"], pairs["b"], pairs["papers"], strict=True):
-        yield (a, b), int(count)
 
 
 def _add_is_a_edges(graph: nx.DiGraph, broader: dict[str, str]) -> None:

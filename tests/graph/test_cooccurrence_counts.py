@@ -9,12 +9,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paperkg.graph import incidence
-from paperkg.graph.builder import cooccurrence_counts
+from paperkg.graph.builder import paper_concepts
+from paperkg.graph.incidence import count_cooccurrences
+from paperkg.records import Resolution
 
 
-def counted_one_by_one(paper_concepts):
+def counted_by_the_build(named, *, min_papers=1):
+    """The pairs as the build counts them, ``((a, b), papers)`` each: the paper x concept
+    rows of papers naming the concepts in ``named`` (:func:`paper_concepts`, no broader
+    concepts), counted by :func:`count_cooccurrences`."""
+    concept_of = [list(concepts) for concepts in named]
+    papers = [i for i, concepts in enumerate(concept_of) for _ in concepts]
+    rows = paper_concepts(papers, Resolution(concept_of=concept_of), broader={})
+    counted = count_cooccurrences(rows, min_papers=min_papers)
+    return [((a, b), n) for a, b, n in counted.values.tolist()]
+
+
+def counted_one_by_one(named):
     pairs = Counter()
-    for concepts in paper_concepts:
+    for concepts in named:
         pairs.update(combinations(sorted(concepts), 2))
     return list(pairs.items())  # a Counter keeps the order pairs first came in
 
@@ -24,25 +37,25 @@ concept_sets = st.lists(st.sets(st.sampled_from([f"Method:m{i}" for i in range(1
 
 @settings(deadline=None)  # a loaded machine, not paperkg, decides how long an example takes
 @given(concept_sets)
-def test_counts_and_order_are_those_of_counting_pairs(paper_concepts):
-    assert list(cooccurrence_counts(paper_concepts)) == counted_one_by_one(paper_concepts)
+def test_counts_and_order_are_those_of_counting_pairs(named):
+    assert counted_by_the_build(named) == counted_one_by_one(named)
 
 
 @settings(deadline=None)
 @given(concept_sets, st.integers(min_value=1, max_value=30))
-def test_the_same_when_the_pairs_are_listed_a_few_papers_at_a_time(paper_concepts, at_once):
+def test_the_same_when_the_pairs_are_listed_a_few_papers_at_a_time(named, at_once):
     # each pair's first paper is found a block of papers at a time (a block lists about
     # PAIRS_AT_ONCE pairs), never from the corpus's pairs listed all at once
     with patch.object(incidence, "PAIRS_AT_ONCE", at_once):
-        counted = list(cooccurrence_counts(paper_concepts))
+        counted = counted_by_the_build(named)
 
-    assert counted == counted_one_by_one(paper_concepts)
+    assert counted == counted_one_by_one(named)
 
 
 def test_a_pair_comes_where_a_paper_first_names_it_then_in_sorted_order():
     papers = [{"Task:d", "Task:c"}, {"Task:a", "Task:c"}, {"Task:b", "Task:a", "Task:d"}]
 
-    assert [pair for pair, _ in cooccurrence_counts(papers)] == [
+    assert [pair for pair, _ in counted_by_the_build(papers)] == [
         ("Task:c", "Task:d"),
         ("Task:a", "Task:c"),
         ("Task:a", "Task:b"),
@@ -52,16 +65,16 @@ def test_a_pair_comes_where_a_paper_first_names_it_then_in_sorted_order():
 
 
 def test_no_papers_and_papers_of_one_concept_have_no_pairs():
-    assert list(cooccurrence_counts([])) == []
-    assert list(cooccurrence_counts([{"Task:qa"}, set()])) == []
+    assert counted_by_the_build([]) == []
+    assert counted_by_the_build([{"Task:qa"}, set()]) == []
 
 
 @settings(deadline=None)
 @given(concept_sets, st.integers(min_value=1, max_value=4))
-def test_a_minimum_keeps_the_pairs_counted_that_often_in_the_same_order(paper_concepts, least):
-    expected = [(pair, n) for pair, n in counted_one_by_one(paper_concepts) if n >= least]
+def test_a_minimum_keeps_the_pairs_counted_that_often_in_the_same_order(named, least):
+    expected = [(pair, n) for pair, n in counted_one_by_one(named) if n >= least]
 
-    assert list(cooccurrence_counts(paper_concepts, min_papers=least)) == expected
+    assert counted_by_the_build(named, min_papers=least) == expected
 
 
 def test_pairs_counted_on_a_dask_cluster_are_those_counted_in_memory(local_cluster):
@@ -98,9 +111,6 @@ def test_pairs_counted_on_a_dask_cluster_are_those_counted_in_memory(local_clust
 
 
 def test_papers_link_to_their_concepts_and_the_broader_ones_once_each():
-    from paperkg.graph.builder import paper_concepts
-    from paperkg.records import Resolution
-
     resolution = Resolution(
         concept_of=[
             ["Method:latent diffusion model", "Method:latent diffusion model", None],
