@@ -44,11 +44,10 @@ def atomic_open(path: str | Path, mode: str = "w", **kwargs) -> Iterator[IO]:
 
 @contextlib.contextmanager
 def atomic_directory(path: str | Path) -> Iterator[Path]:
-    """A temporary folder beside ``path`` to fill; on success it takes ``path``'s place.
-
-    The old folder is renamed aside before the new one is renamed in: a run killed
-    between the two leaves no ``path`` (a build's outputs switch at once:
-    :mod:`paperkg.output_switch`).
+    """A temporary folder beside ``path`` to fill; on success it takes ``path``'s place,
+    and if the block raises, ``path`` is untouched. The old folder is renamed aside
+    before the new one is renamed in: a run killed between the two leaves no ``path``
+    (a build's outputs switch at once: :mod:`paperkg.output_switch`).
     """
     path = Path(path)
     tmp, old = _beside(path), _beside(path)

@@ -32,9 +32,10 @@ def staged_folder(
     outdir: str | Path, known: Iterable[str] = (), on_step: Callable[[str], None] | None = None
 ) -> Iterator[Path]:
     """A new folder to write a build's outputs into, shown in ``outdir`` when the block
-    ends. Names in ``known`` it did not write lose their link; ``on_step("switching
-    outputs")`` is called just before the switch. If the block raises, ``outdir`` is
-    untouched.
+    ends. Names in ``known`` it did not write are removed from ``outdir``;
+    ``on_step("switching outputs")`` is called just before the switch. If the block
+    raises, ``outdir`` is untouched. Raises :class:`OutputsBusyError` while another
+    build writes into ``outdir``.
     """
     outdir, builds = Path(outdir), Path(outdir) / BUILDS
     builds.mkdir(parents=True, exist_ok=True)
@@ -47,16 +48,17 @@ def staged_folder(
             shutil.rmtree(folder, ignore_errors=True)
             raise
         names = {entry.name for entry in folder.iterdir()}
-        for name in names - {p.name for p in outdir.iterdir()}:  # dangling until the switch
-            os.symlink(_link(name), outdir / name)
+        for name in sorted(names):  # dangling until the switch, as the name was absent
+            if not os.path.lexists(outdir / name):
+                os.symlink(_link(name), outdir / name)
         _remove(builds / "current.new")  # a killed build's
         os.symlink(folder.name, builds / "current.new")
         if on_step is not None:
             on_step("switching outputs")
-        if not (builds / "current").is_symlink():
-            _remove(builds / "current")  # a cp -rL copy's real folder
+        if (builds / "current").is_dir() and not (builds / "current").is_symlink():
+            shutil.rmtree(builds / "current")  # a cp -rL copy's: its outputs are real files
         os.replace(builds / "current.new", builds / "current")  # the switch
-        for name in names | set(known):
+        for name in sorted(names | set(known)):
             entry = outdir / name
             ours = entry.is_symlink() and os.readlink(entry) == _link(name)
             if name in names and not ours:  # a real file, or someone else's link

@@ -57,7 +57,7 @@ except ImportError:
 from paperkg.extract.readers import read_inputs
 from paperkg.records import PaperMentions
 example, n, path, cache_dir, bench = sys.argv[1], int(sys.argv[2]), Path(sys.argv[3]), sys.argv[4], sys.argv[5]
-sys.path.insert(0, bench)  # this checkout's bench/ (paperkg.extract.synthetic before it moved)
+sys.path.append(bench)  # the generator of this checkout's bench/, the same for every version
 from synthetic_corpus import synthetic_corpus, write_jsonl
 source = extract_mentions(load_pipeline(None), read_inputs([example]).papers)
 made = list(synthetic_corpus(source, n, seed=0))

@@ -105,15 +105,6 @@ KIND_TAILS = {
     "METHOD": frozenset("strategy technique scheme approach framework method paradigm".split())
 }
 
-#: kind words after a one-word name that leave it the same thing: "attention mechanism"
-#: is attention, "sampling strategy" sampling (where the corpus also names it bare); but
-#: "language model" is no language, so "model", "network" and "algorithm" are not here
-KIND_ONLY_TAILS = {"METHOD": KIND_TAILS["METHOD"] | {"mechanism"}}
-
-#: endings of nouns that name a process ("attention", "smoothing", "alignment"), which
-#: a kind word after them leaves the same thing
-PROCESS_ENDINGS = ("ion", "ing", "ment")
-
 # --- used by variants -----------------------------------------------------------
 
 #: last words that say what kind of thing a name is, not which one, by label

@@ -11,13 +11,11 @@ is a function of one :class:`~.state.MergeState`, run in the order of
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 
 from .evidence import Evidence
 from .groups import Node
 from .keys import compact_key, singular
-from .lexicon import KIND_ONLY_TAILS, PROCESS_ENDINGS
 from .state import MergeState
 from .variants import (
     agent_forms,
@@ -83,36 +81,12 @@ def name_variant_unions(state: MergeState) -> list[tuple[Node, Node, str]]:
             target = stem
         else:
             target = max(variants, key=lambda n: (ev.node_count[n], n[1]))
-        name_stem = _name_stem(ev, stem, variants, spellings)
-        for node in variants:
-            tail = node[1].rpartition(" ")[2]
-            kind_only = _process_named_bare(ev, stem) and target == stem
-            kind_only = kind_only and singular(tail) in KIND_ONLY_TAILS.get(stem[0], ())
-            if node != target and (name_stem or kind_only):
-                unions.append((node, target, f"same name with generic '{tail}': '{target[1]}'"))
-    unions.extend(_without_organisation(state))
-    return unions
-
-
-def _without_organisation(state: MergeState) -> list[tuple[Node, Node, str]]:
-    """A dataset's name after the acronym of who made it: "MS COCO" is COCO, "PASCAL
-    VOC" is VOC, when the corpus also names it bare. Only a separate word written in
-    capitals: "DVS-CIFAR-10" and "Tiny ImageNet" are datasets of their own."""
-    ev, unions = state.evidence, []
-    for node in state.groups.parent:
-        label, key = node
-        prefix, _, rest = key.partition(" ")
-        bare = (label, rest)
-        if label != "DATASET" or not rest or not ev.node_count.get(bare):
+        if not _name_stem(ev, stem, variants, spellings):
             continue
-        written = ev.surface_count[node].most_common(1)
-        if (
-            written
-            and prefix.isalpha()
-            and len(prefix) <= 6
-            and re.match(rf"{prefix.upper()}[ -]", written[0][0])
-        ):
-            unions.append((node, bare, f"'{rest}' after its maker's acronym"))
+        for node in variants:
+            if node != target:
+                tail = node[1].rpartition(" ")[2]
+                unions.append((node, target, f"same name with generic '{tail}': '{target[1]}'"))
     return unions
 
 
@@ -126,17 +100,6 @@ def _name_stem(
     if " " in stem[1] or any(" " in n[1] for n in spellings.get(stem, ())):
         return True
     return _proper_name(ev, stem, variants)
-
-
-def _process_named_bare(ev: Evidence, stem: Node) -> bool:
-    """A one-word stem the corpus names alone that is a process, written as a common
-    noun: "attention", "pre-training", "smoothing"; not an adjective left by a cut
-    ("spectral" of "spectral method") nor a coined name ("MixTURE")."""
-    word = stem[1].rpartition("-")[2]
-    if " " in stem[1] or not ev.node_count.get(stem) or not word.endswith(PROCESS_ENDINGS):
-        return False
-    parts = [part for s in ev.surface_count[stem] for part in s.split("-")]
-    return all(part[1:] == part[1:].lower() for part in parts)
 
 
 def _proper_name(ev: Evidence, stem: Node, variants: list[Node]) -> bool:
@@ -174,7 +137,9 @@ def paper_name_form_pairs(ev: Evidence) -> list[tuple[Node, Node, str]]:
       "boosting method", "ranking problem" and "ranking (task)" (a one-word
       stem is too vague to merge corpus-wide);
     * one name with its modifiers in two orders: "object intrinsic
-      representation" and "intrinsic object representation".
+      representation" and "intrinsic object representation";
+    * a process and the process with "mechanism": "attention" and "attention
+      mechanism" (:func:`_process_of_mechanism`).
     """
     pairs: list[tuple[Node, Node, str]] = []
     for paper_id, nodes in ev.paper_nodes:
@@ -215,6 +180,9 @@ def _pairs_in_paper(
             by_kind[(label, *kind)].append(node)
             if kind[1] == "task" and (label, kind[0]) in nodes:
                 by_kind[(label, *kind)].append((label, kind[0]))
+        process = _process_of_mechanism(ev, node, nodes)
+        if process is not None:
+            pairs.append((node, process, f"'{key}' is '{process[1]}', in paper {paper_id}"))
     for same in by_words.values():
         for node in same[1:]:
             pairs.append(
@@ -237,3 +205,20 @@ def _pairs_in_paper(
                 )
             )
     return pairs
+
+
+def _process_of_mechanism(ev: Evidence, node: Node, nodes: tuple[Node, ...]) -> Node | None:
+    """The process a one-word "X mechanism" names when its paper also names X bare:
+    "attention mechanism" and "attention", "self-attention mechanisms" and
+    "self-attention". X must be a process noun written in lower case (-ion, -ing,
+    -ment): not "MixTURE" nor the adjective "causal"; and only where one paper uses
+    both, since "allocation mechanism" in another paper is mechanism design's own."""
+    label, key = node
+    stem, _, tail = key.rpartition(" ")
+    process = (label, stem)
+    if singular(tail) != "mechanism" or " " in stem or process not in nodes:
+        return None
+    if not stem.rpartition("-")[2].endswith(("ion", "ing", "ment")):
+        return None
+    written = [part for s in ev.surface_count[process] for part in s.split("-")]
+    return process if all(part[1:] == part[1:].lower() for part in written) else None

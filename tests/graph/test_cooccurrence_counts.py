@@ -22,7 +22,7 @@ def counted_by_the_build(named, *, min_papers=1):
     papers = [i for i, concepts in enumerate(concept_of) for _ in concepts]
     rows = paper_concepts(papers, Resolution(concept_of=concept_of), broader={})
     counted = count_cooccurrences(rows, min_papers=min_papers)
-    return [((a, b), n) for a, b, n in counted.values.tolist()]
+    return [((a, b), n) for a, b, n in counted[["a", "b", "papers"]].values.tolist()]
 
 
 def counted_one_by_one(named):
