@@ -11,11 +11,12 @@ is a function of one :class:`~.state.MergeState`, run in the order of
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from .evidence import Evidence
 from .groups import Node
-from .keys import compact_key, singular
+from .keys import compact_key, is_acronym, singular
 from .state import MergeState
 from .variants import (
     agent_forms,
@@ -139,7 +140,9 @@ def paper_name_form_pairs(ev: Evidence) -> list[tuple[Node, Node, str]]:
     * one name with its modifiers in two orders: "object intrinsic
       representation" and "intrinsic object representation";
     * a process and the process with "mechanism": "attention" and "attention
-      mechanism" (:func:`_process_of_mechanism`).
+      mechanism" (:func:`_process_of_mechanism`);
+    * a name led by an acronym and the name with the acronym's words: "STG
+      Transformer" and "State-to-Go Transformer" (:func:`_spelled_by_initials`).
     """
     pairs: list[tuple[Node, Node, str]] = []
     for paper_id, nodes in ev.paper_nodes:
@@ -183,6 +186,11 @@ def _pairs_in_paper(
         process = _process_of_mechanism(ev, node, nodes)
         if process is not None:
             pairs.append((node, process, f"'{key}' is '{process[1]}', in paper {paper_id}"))
+        spelled = _spelled_by_initials(ev, node, nodes)
+        if spelled is not None:
+            short = ev.surface_count[node].most_common(1)[0][0].partition(" ")[0]
+            reason = f"'{short}' is the initials of the first words of '{spelled[1]}'"
+            pairs.append((node, spelled, f"{reason}, in paper {paper_id}"))
     for same in by_words.values():
         for node in same[1:]:
             pairs.append(
@@ -222,3 +230,24 @@ def _process_of_mechanism(ev: Evidence, node: Node, nodes: tuple[Node, ...]) -> 
         return None
     written = [part for s in ev.surface_count[process] for part in s.split("-")]
     return process if all(part[1:] == part[1:].lower() for part in written) else None
+
+
+def _spelled_by_initials(ev: Evidence, node: Node, nodes: tuple[Node, ...]) -> Node | None:
+    """The name of the paper that a name led by an undefined acronym spells out: the
+    same last words after words whose initials are the acronym ("STG Transformer" and
+    "State-to-Go Transformer", "CI testing" and "conditional independence testing")."""
+    label, key = node
+    short, _, rest = key.partition(" ")
+    letters = "".join(c for c in short if c.isalnum())
+    if not rest or not 2 <= len(letters) <= 6:
+        return None
+    if not all(is_acronym(s.split(" ")[0].rstrip("s")) for s in ev.surface_count[node]):
+        return None
+    for other in nodes:
+        lead = other[1].removesuffix(f" {rest}")
+        if other[0] != label or other == node or lead == other[1]:
+            continue
+        words = [w for w in re.split(r"[\s\-/]+", lead) if w]
+        if len(words) >= 2 and "".join(w[0] for w in words) == letters:
+            return other
+    return None

@@ -88,6 +88,39 @@ def test_a_process_and_the_process_with_mechanism_in_one_paper_are_one_concept(b
     assert same_concept(res, (0, 0), (0, 1))
 
 
+@pytest.mark.parametrize(
+    "short, long",
+    [("STG Transformer", "State-to-Go Transformer"), ("CI testing", "conditional independence testing"),
+     ("V-L models", "vision-language models")],
+)  # fmt: skip
+def test_a_name_led_by_an_acronym_its_paper_spells_out_is_that_name(short, long):
+    res = resolve_concepts([paper("p", (long, "METHOD"), (short, "METHOD"))])
+    assert same_concept(res, (0, 0), (0, 1))
+    (concept,) = res.concepts.values()
+    reasons = concept.merge_reasons
+    assert any(r.startswith(f"'{short.split()[0]}' is the initials of") for r in reasons.values())
+
+
+@pytest.mark.parametrize(
+    "short, other",
+    [("MLP head", "multi-layer head"), ("GAN loss", "adversarial loss")],  # not the initials
+)
+def test_a_name_led_by_an_acronym_stays_apart_from_words_that_do_not_spell_it(short, other):
+    res = resolve_concepts([paper("p", (other, "METHOD"), (short, "METHOD"))])
+    assert not same_concept(res, (0, 0), (0, 1))
+
+
+def test_an_acronym_spelled_out_in_another_paper_is_no_evidence():
+    """ "STG" is State-to-Go in one paper and a spatio-temporal graph in another."""
+    res = resolve_concepts(
+        [
+            paper("p", ("STG Transformer", "METHOD")),
+            paper("q", ("State-to-Go Transformer", "METHOD")),
+        ]
+    )
+    assert not same_concept(res, (0, 0), (1, 0))
+
+
 def test_a_mechanism_named_in_another_paper_than_its_process_stays_apart():
     """Mechanism design's "allocation mechanism" is not a paper's "allocation"."""
     res = resolve_concepts(
