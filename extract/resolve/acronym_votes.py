@@ -45,6 +45,7 @@ __all__ = [
     "majority_long_form",
     "initials_long_forms",
     "paper_long_forms",
+    "word_initials",
 ]
 
 #: share of a bare acronym's corpus definitions its majority long form must hold
@@ -311,7 +312,7 @@ def initials_long_forms(result: PaperMentions, defined: Mapping[str, str]) -> di
         if is_acronym(surface):
             continue
         key = _singular_key(surface.casefold())
-        for initials in _initials(surface, mention.label):
+        for initials in word_initials(surface, mention.label):
             by_initials[(mention.label, initials)].setdefault(key, surface)
     found: dict[Node, str] = {}
     for label, short in shorts:
@@ -324,7 +325,7 @@ def initials_long_forms(result: PaperMentions, defined: Mapping[str, str]) -> di
 
 
 @name_memo
-def _initials(surface: str, label: str) -> tuple[str, ...]:
+def word_initials(surface: str, label: str) -> tuple[str, ...]:
     """The initials of a name's words (a word with digits counts whole: "3D"), also
     without a generic last word: "inflated 3D network" -> ["i3dn", "i3d"]."""
     words = [w for w in re.split(r"[\s\-/]+", surface.lower()) if w]

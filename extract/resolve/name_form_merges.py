@@ -11,9 +11,9 @@ is a function of one :class:`~.state.MergeState`, run in the order of
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 
+from .acronym_votes import word_initials
 from .evidence import Evidence
 from .groups import Node
 from .keys import compact_key, is_acronym, singular
@@ -247,7 +247,7 @@ def _spelled_by_initials(ev: Evidence, node: Node, nodes: tuple[Node, ...]) -> N
         lead = other[1].removesuffix(f" {rest}")
         if other[0] != label or other == node or lead == other[1]:
             continue
-        words = [w for w in re.split(r"[\s\-/]+", lead) if w]
-        if len(words) >= 2 and "".join(w[0] for w in words) == letters:
+        initials = word_initials(lead, label)
+        if initials and initials[0] == letters:
             return other
     return None
