@@ -13,12 +13,17 @@ from __future__ import annotations
 import logging
 from collections import Counter
 
-from .acronym_votes import majority_long_form
+from .acronym_votes import expand_acronyms, majority_long_form
 from .groups import Node
-from .keys import canonical_key
+from .keys import canonical_key, clean_surface, is_acronym
 from .state import MergeState
 
-__all__ = ["link_corpus_acronyms", "link_paper_long_forms", "link_spelled_out_acronyms"]
+__all__ = [
+    "link_corpus_acronyms",
+    "link_corpus_spelled_out",
+    "link_paper_long_forms",
+    "link_spelled_out_acronyms",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -54,6 +59,51 @@ def link_spelled_out_acronyms(state: MergeState) -> None:
             groups.union(node, target, f"acronym spelled out: {long_key!r}")
             if groups.find(node) == groups.find(target):
                 state.joined_expansions.add((node, surface))
+
+
+def link_corpus_spelled_out(state: MergeState) -> None:
+    """A name using an acronym its paper leaves undefined ("model-based RL",
+    "proximal SGD") joins its spelled-out form ("model-based reinforcement learning")
+    when the corpus agrees on what the acronym stands for (a clear majority of its
+    definitions) and some paper names the spelled-out form, with the same label.
+
+    Field acronyms go undefined in most papers that use them, so without this a
+    map shows "robust RL" beside "robust reinforcement learning". Requiring the
+    spelled-out name to be in the corpus keeps a rare reading from making a new
+    concept.
+    """
+    ev, groups = state.evidence, state.groups
+    spelled: dict[str, tuple[str, str] | None] = {}  # acronym -> (long form, reason)
+
+    def spelled_out(word: str) -> tuple[str, str] | None:
+        if word not in spelled:
+            spelled[word] = None
+            for form in (word, word[:-1] if word.endswith("s") else None):
+                votes = ev.definitions.get(canonical_key(form, "")) if form else None
+                majority = majority_long_form(votes) if votes else None
+                if majority is not None:
+                    long_key, n, total = majority
+                    long = ev.long_surface[long_key].most_common(1)[0][0]
+                    spelled[word] = (long, f"'{form}' -> '{long}' ({n} of {total} definitions)")
+                    break
+        return spelled[word]
+
+    for node, surfaces in list(ev.surface_count.items()):
+        label, key = node
+        for surface in sorted(surfaces):
+            words = clean_surface(surface).split(" ")
+            defined = {w: found for w in words if is_acronym(w) and (found := spelled_out(w))}
+            if len(words) < 2 or not defined:
+                continue
+            expanded = expand_acronyms({w: long for w, (long, _) in defined.items()}, surface)
+            if expanded is None:
+                continue
+            target = (label, canonical_key(expanded[0], label))
+            if target[1] and target != node and ev.node_count.get(target):
+                why = "; ".join(defined[w][1] for w in expanded[1])
+                if groups.union(node, target, f"corpus acronym spelled out: {why}"):
+                    state.field_acronym_users.add(node)
+                break
 
 
 def link_corpus_acronyms(state: MergeState) -> None:

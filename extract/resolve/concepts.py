@@ -54,7 +54,7 @@ def make_concepts(state: MergeState) -> tuple[list[Concept], dict[Node, str]]:
     for node in groups.parent:
         members[groups.find(node)].append(node)
     # nodes whose name spells out an acronym; once, not per group (it was 2/3 of the time)
-    uses_acronym = {n for n, _, _, _ in ev.expansions}
+    uses_acronym = {n for n, _, _, _ in ev.expansions} | state.field_acronym_users
     made: list[Concept] = []
     concept_id_of: dict[Node, str] = {}
     for group in members.values():

@@ -29,7 +29,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ...records import PaperMentions, Resolution
-from .acronym_links import link_corpus_acronyms, link_paper_long_forms, link_spelled_out_acronyms
+from .acronym_links import (
+    link_corpus_acronyms,
+    link_corpus_spelled_out,
+    link_paper_long_forms,
+    link_spelled_out_acronyms,
+)
 from .alias_overrides import alias_rules, apply_alias_file, never_merge_keys, renamed_nodes
 from .aliases import AliasFile, load_alias_file
 from .concepts import make_concepts
@@ -55,6 +60,7 @@ STEPS: tuple[Callable[[MergeState], None], ...] = (
     merge_typos,
     merge_name_variants,
     merge_paper_name_forms,
+    link_corpus_spelled_out,
     link_corpus_acronyms,
 )
 

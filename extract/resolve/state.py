@@ -49,3 +49,6 @@ class MergeState:
     expansion_targets: set[Node] = field(default_factory=set)
     #: (node, surface) pairs whose node joined its spelled-out form (set by the same step)
     joined_expansions: set[tuple[Node, str]] = field(default_factory=set)
+    #: nodes whose name uses an acronym of the field, joined to its spelled-out form
+    #: (set by the corpus spelled-out step); they do not name their concept
+    field_acronym_users: set[Node] = field(default_factory=set)

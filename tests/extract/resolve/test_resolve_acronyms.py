@@ -338,6 +338,65 @@ def test_an_acronym_the_corpus_reads_two_ways_is_not_spelled_out():
     assert not same_concept(res, (0, 1), (2, 0))
 
 
+def test_a_name_using_a_field_acronym_its_paper_leaves_undefined_joins_its_spelled_out_form():
+    res = resolve_concepts(
+        [
+            paper("p1", ("RL", "TASK", "reinforcement learning")),
+            paper(
+                "p2", ("reinforcement learning", "TASK"), ("RL", "TASK", "reinforcement learning")
+            ),
+            paper("p3", ("model-based RL", "TASK")),  # RL is not defined here
+            paper("p4", ("model-based reinforcement learning", "TASK")),
+        ]
+    )
+    assert same_concept(res, (2, 0), (3, 0))
+    concept = res.concepts[res.concept_of[2][0]]
+    assert concept.name == "model-based reinforcement learning"
+    assert concept.merge_reasons["model-based RL"] == (
+        "corpus acronym spelled out: 'RL' -> 'reinforcement learning' (2 of 2 definitions)"
+    )
+
+
+@pytest.mark.parametrize(
+    "papers, merged",
+    [
+        # no paper names the spelled-out form: the name stays as written
+        (
+            [
+                paper("p1", ("RL", "TASK", "reinforcement learning")),
+                paper("p2", ("robust RL", "TASK")),
+            ],
+            None,
+        ),
+        # the corpus reads the acronym two ways
+        (
+            [
+                paper("p1", ("LCS", "METHOD", "longest common subsequence")),
+                paper("p2", ("LCS", "METHOD", "lexical conceptual structure")),
+                paper("p3", ("LCS kernel", "METHOD")),
+                paper("p4", ("longest common subsequence kernel", "METHOD")),
+            ],
+            False,
+        ),
+        # the spelled-out form is another label's
+        (
+            [
+                paper("p1", ("PCA", "METHOD", "principal component analysis")),
+                paper("p2", ("fair PCA", "TASK")),
+                paper("p3", ("fair principal component analysis", "METHOD")),
+            ],
+            False,
+        ),
+    ],
+)
+def test_a_field_acronym_is_spelled_out_only_into_a_name_the_corpus_agrees_on(papers, merged):
+    res = resolve_concepts(papers)
+    if merged is None:
+        assert {c.key for c in res.concepts.values()} == {"reinforcement learning", "robust rl"}
+    else:
+        assert same_concept(res, (len(papers) - 2, 0), (len(papers) - 1, 0)) is merged
+
+
 def test_an_acronym_with_a_generic_word_is_named_by_its_spelled_out_form():
     res = resolve_concepts(
         [
