@@ -113,11 +113,17 @@ def link_corpus_acronyms(state: MergeState) -> None:
     vote; when there are none, every defining paper does. So a METRIC "MAE" can
     follow "mean absolute error" while most papers define MAE as a method. It
     runs last, since the vote must see every group formed.
+
+    Only a node written as an acronym somewhere joins: "mixture", "space" or "Fast"
+    share a key with a paper's MixTURE, SPACE or FAST, but name no acronym.
     """
     ev, groups = state.evidence, state.groups
     for node in list(groups.parent):
         label, key = node
-        if key not in ev.definitions:
+        if key not in ev.definitions or not any(
+            surface in ev.acronym_surfaces or is_acronym(surface)
+            for surface in ev.surface_count.get(node, ())
+        ):
             continue
         definitions = ev.labelled_definitions.get(node) or ev.definitions[key]
         votes: Counter[Node] = Counter()

@@ -45,6 +45,14 @@ def test_bare_acronym_joins_the_corpus_long_form():
     assert reason == "corpus acronym: 'GNN' -> 'graph neural network' (4 of 4 definitions)"
 
 
+@pytest.mark.parametrize("written, joins", [("SPACE", True), ("space", False), ("Space", False)])
+def test_only_a_word_written_as_an_acronym_joins_the_corpus_long_form(written, joins):
+    long = "Single-round Participants Amalgamation for Contribution Evaluation"
+    defining = paper("d", ("SPACE", "METHOD", long), acronyms={"SPACE": long})
+    res = resolve_concepts([defining, paper("other", (written, "METHOD"))])
+    assert same_concept(res, (0, 0), (1, 0)) is joins
+
+
 def test_ambiguous_acronym_stays_apart_and_is_reported():
     res = resolve_concepts(
         [
