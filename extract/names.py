@@ -46,16 +46,19 @@ _NAME_RE = re.compile(
       | [A-Za-z]+[-_]?\d[\w.]*                 # CIFAR-10, GPT-3, ResNet-50, T5
       | [A-Z][a-z]+-[A-Z][A-Za-z0-9-]*         # Light-DDG
       | [A-Z]{2,}[\w-]*                        # MS-COCO
+      | [a-z]+[A-Z][A-Za-z0-9]*                # nuScenes, mAP, mIoU, iNaturalist
     )$""",
     re.VERBOSE,
 )
 
 
 def looks_like_name(text: str) -> bool:
-    """True for tokens such as ``LADS``, ``EmbedLLM``, ``CIFAR-10`` or ``Light-DDG``.
+    """True for tokens such as ``LADS``, ``EmbedLLM``, ``CIFAR-10``, ``Light-DDG`` or ``mAP``.
 
-    >>> [looks_like_name(t) for t in ["LADS", "CIFAR-10", "Light-DDG", "method", "The"]]
-    [True, True, True, False, False]
+    >>> [looks_like_name(t) for t in ["LADS", "CIFAR-10", "Light-DDG", "nuScenes", "mAP"]]
+    [True, True, True, True, True]
+    >>> [looks_like_name(t) for t in ["method", "The", "e.g."]]
+    [False, False, False]
     """
     return bool(_NAME_RE.match(text)) and any(c.isalpha() for c in text)
 

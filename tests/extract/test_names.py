@@ -20,6 +20,9 @@ from paperkg.records import Mention
     [
         ("ImageNet", "We train on ImageNet.", True),
         ("CIFAR-10", "Results on CIFAR-10.", True),
+        # a name may start in lower case: it is not a bare word the map leaves out
+        ("nuScenes", "We test on nuScenes.", True),
+        ("mAP", "It improves mAP by 3%.", True),
         ("Training data", "Training data is scarce.", False),  # a capital that starts a sentence
         ("training data", "We collect training data.", False),
         ("Open X-Embodiment", "Open X-Embodiment is large.", True),
