@@ -46,10 +46,11 @@ _NAME_RE = re.compile(
       | [A-Za-z]+[-_]?\d[\w.]*                 # CIFAR-10, GPT-3, ResNet-50, T5
       | [A-Z][a-z]+-[A-Z][A-Za-z0-9-]*         # Light-DDG
       | [A-Z]{2,}[\w-]*                        # MS-COCO
-      | [a-z]+[A-Z][A-Za-z0-9]*                # nuScenes, mAP, mIoU, iNaturalist
     )$""",
     re.VERBOSE,
 )
+#: a name in lower case up to its first capital: "nuScenes", "mAP" (not "pH", "kHz")
+_LOWER_CAMEL_RE = re.compile(r"^[a-z]{1,3}([A-Z][A-Za-z0-9]*)$")
 
 
 def looks_like_name(text: str) -> bool:
@@ -57,10 +58,16 @@ def looks_like_name(text: str) -> bool:
 
     >>> [looks_like_name(t) for t in ["LADS", "CIFAR-10", "Light-DDG", "nuScenes", "mAP"]]
     [True, True, True, True, True]
-    >>> [looks_like_name(t) for t in ["method", "The", "e.g."]]
-    [False, False, False]
+    >>> [looks_like_name(t) for t in ["method", "The", "e.g.", "pH", "kHz", "softMax"]]
+    [False, False, False, False, False, False]
     """
-    return bool(_NAME_RE.match(text)) and any(c.isalpha() for c in text)
+    if _NAME_RE.match(text):
+        return any(c.isalpha() for c in text)
+    # after a short lower-case start, two capitals or a word: a unit has neither
+    rest = _LOWER_CAMEL_RE.match(text)
+    return rest is not None and (
+        sum(c.isupper() for c in rest.group(1)) >= 2 or len(rest.group(1)) >= 5
+    )
 
 
 def proper_name_token(token: str) -> bool:
@@ -89,7 +96,12 @@ def is_coined_model_token(text: str) -> bool:
     acronym component types from its definition."""
     letters = text[:-1] if text.endswith("s") else text
     mixed = any(c.islower() for c in letters) and sum(c.isupper() for c in letters) >= 2
-    return len(text) > 2 and looks_like_name(text) and (mixed or any(c.isdigit() for c in text))
+    return (
+        len(text) > 2
+        and (text[0].isupper() or text[0].isdigit())  # not a metric such as "mAP"
+        and looks_like_name(text)
+        and (mixed or any(c.isdigit() for c in text))
+    )
 
 
 def title_cased(sentence: str) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 
-from .acronym_votes import expand_acronyms, majority_long_form
+from .acronym_votes import agreed_long_form, expand_acronyms, majority_long_form
 from .groups import Node
 from .keys import canonical_key, clean_surface, is_acronym
 from .state import MergeState
@@ -62,46 +62,52 @@ def link_spelled_out_acronyms(state: MergeState) -> None:
 
 
 def link_corpus_spelled_out(state: MergeState) -> None:
-    """A name using an acronym its paper leaves undefined ("model-based RL",
+    """A name using an acronym its paper does not define ("model-based RL",
     "proximal SGD") joins its spelled-out form ("model-based reinforcement learning")
-    when the corpus agrees on what the acronym stands for (a clear majority of its
-    definitions) and some paper names the spelled-out form, with the same label.
+    when the corpus agrees on what the acronym stands for (:func:`agreed_long_form`,
+    voted by the papers where it has the name's label) and some paper names the
+    spelled-out form with the same label.
 
     Field acronyms go undefined in most papers that use them, so without this a
     map shows "robust RL" beside "robust reinforcement learning". Requiring the
     spelled-out name to be in the corpus keeps a rare reading from making a new
-    concept.
+    concept. A paper's own definition wins (:func:`link_spelled_out_acronyms` has
+    decided those names), and a hyphenated word ("RL-based") is left as written.
     """
     ev, groups = state.evidence, state.groups
-    spelled: dict[str, tuple[str, str] | None] = {}  # acronym -> (long form, reason)
+    spelled: dict[tuple[str, str], tuple[str, str] | None] = {}  # (label, acronym) -> ...
 
-    def spelled_out(word: str) -> tuple[str, str] | None:
-        if word not in spelled:
-            spelled[word] = None
-            for form in (word, word[:-1] if word.endswith("s") else None):
-                votes = ev.definitions.get(canonical_key(form, "")) if form else None
-                majority = majority_long_form(votes) if votes else None
-                if majority is not None:
-                    long_key, n, total = majority
-                    long = ev.long_surface[long_key].most_common(1)[0][0]
-                    spelled[word] = (long, f"'{form}' -> '{long}' ({n} of {total} definitions)")
-                    break
-        return spelled[word]
+    def spelled_out(label: str, word: str) -> tuple[str, str] | None:
+        """(long form, why) of an acronym the corpus agrees on, else None."""
+        if (label, word) not in spelled:
+            key = canonical_key(word, "")
+            votes = ev.labelled_definitions.get((label, key)) or ev.definitions.get(key)
+            agreed = agreed_long_form(word, votes) if votes else None
+            if agreed is not None:
+                long_key, n, total = agreed
+                long = ev.long_surface[long_key].most_common(1)[0][0]
+                agreed = (long, f"'{word}' -> '{long}' ({n} of {total} definitions)")
+            spelled[(label, word)] = agreed
+        return spelled[(label, word)]
 
     for node, surfaces in list(ev.surface_count.items()):
         label, key = node
         for surface in sorted(surfaces):
             words = clean_surface(surface).split(" ")
-            defined = {w: found for w in words if is_acronym(w) and (found := spelled_out(w))}
-            if len(words) < 2 or not defined:
+            if len(words) < 2 or (node, surface) in ev.expansion_sources:
                 continue
+            defined = {}
+            for word in words:
+                if is_acronym(word) and (found := spelled_out(label, word)):
+                    defined[word] = found
             expanded = expand_acronyms({w: long for w, (long, _) in defined.items()}, surface)
             if expanded is None:
                 continue
             target = (label, canonical_key(expanded[0], label))
             if target[1] and target != node and ev.node_count.get(target):
                 why = "; ".join(defined[w][1] for w in expanded[1])
-                if groups.union(node, target, f"corpus acronym spelled out: {why}"):
+                groups.union(node, target, f"corpus acronym spelled out in '{surface}': {why}")
+                if groups.find(node) == groups.find(target):
                     state.field_acronym_users.add(node)
                 break
 
@@ -114,15 +120,17 @@ def link_corpus_acronyms(state: MergeState) -> None:
     follow "mean absolute error" while most papers define MAE as a method. It
     runs last, since the vote must see every group formed.
 
-    Only a node written as an acronym somewhere joins: "mixture", "space" or "Fast"
-    share a key with a paper's MixTURE, SPACE or FAST, but name no acronym.
+    Only a node some mention writes as an acronym joins ("GNNs", "GNN models"):
+    "mixture", "space" or "Fast" share a key with a paper's MixTURE, SPACE or FAST,
+    but name no acronym.
     """
     ev, groups = state.evidence, state.groups
     for node in list(groups.parent):
         label, key = node
         if key not in ev.definitions or not any(
-            surface in ev.acronym_surfaces or is_acronym(surface)
+            word in ev.acronym_surfaces or is_acronym(word)
             for surface in ev.surface_count.get(node, ())
+            for word in clean_surface(surface).split(" ")
         ):
             continue
         definitions = ev.labelled_definitions.get(node) or ev.definitions[key]
@@ -131,7 +139,7 @@ def link_corpus_acronyms(state: MergeState) -> None:
             groups.add((label, long_key))
             votes[groups.find((label, long_key))] += n
         short = ev.short_surface[key].most_common(1)[0][0]
-        majority = majority_long_form(votes)
+        majority = agreed_long_form(short, votes)
         if majority is None:
             state.ambiguous[short] = sorted(
                 {ev.long_surface[k].most_common(1)[0][0] for k in definitions},

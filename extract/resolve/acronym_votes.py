@@ -40,6 +40,7 @@ from .short_names import letters_of, shares_head_and_spells_rest, spells_name, t
 
 __all__ = [
     "ACRONYM_MAJORITY",
+    "agreed_long_form",
     "expand_acronyms",
     "long_form_of",
     "majority_long_form",
@@ -63,6 +64,25 @@ def majority_long_form(votes: Mapping[LongForm, int]) -> tuple[LongForm, int, in
         return None
     best = max(votes, key=votes.__getitem__)
     return (best, votes[best], total) if votes[best] / total >= ACRONYM_MAJORITY else None
+
+
+def agreed_long_form(short: str, votes: Mapping[LongForm, int]) -> tuple[LongForm, int, int] | None:
+    """The long form a corpus agrees on for an acronym used where it is not defined:
+    a clear majority (:func:`majority_long_form`) and, for an acronym of two letters,
+    at least two papers defining it so. Two letters have many readings ("BO":
+    Bayesian optimization, bi-level optimization; "PQ", "SR"), so one paper's
+    definition says little of what another paper means.
+
+    >>> agreed_long_form("BO", {"bi-level optimization": 1}) is None
+    True
+    >>> agreed_long_form("DQN", {"deep Q-network": 1})
+    ('deep Q-network', 1, 1)
+    """
+    majority = majority_long_form(votes)
+    singular_form = short[:-1] if short.endswith("s") else short
+    if majority is not None and sum(c.isalpha() for c in singular_form) <= 2 and majority[2] < 2:
+        return None
+    return majority
 
 
 def paper_long_forms(result: PaperMentions) -> dict[str, list[str]]:

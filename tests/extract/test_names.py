@@ -23,6 +23,7 @@ from paperkg.records import Mention
         # a name may start in lower case: it is not a bare word the map leaves out
         ("nuScenes", "We test on nuScenes.", True),
         ("mAP", "It improves mAP by 3%.", True),
+        ("pH sensitivity", "We measure pH sensitivity.", False),  # a unit is no name
         ("Training data", "Training data is scarce.", False),  # a capital that starts a sentence
         ("training data", "We collect training data.", False),
         ("Open X-Embodiment", "Open X-Embodiment is large.", True),
@@ -44,6 +45,9 @@ def test_a_mention_is_a_name_by_its_writing(text, sentence, named):
         ("LLaMA", True, True, True, True),
         ("GPT-4", True, True, False, True),
         ("CIFAR-10", True, True, False, True),
+        # a name may start in lower case; a metric written so is no model's name
+        ("mAP", True, True, False, False),
+        ("nuScenes", True, True, True, False),
         # a hyphenated adjective is no name a generic word may be dropped after
         ("GNN-based", True, False, None, None),
         ("method", False, False, False, False),

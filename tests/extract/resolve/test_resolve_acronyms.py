@@ -53,6 +53,21 @@ def test_only_a_word_written_as_an_acronym_joins_the_corpus_long_form(written, j
     assert same_concept(res, (0, 0), (1, 0)) is joins
 
 
+def test_an_acronym_with_a_generic_word_joins_the_corpus_long_form_too():
+    defining = paper("d", ("GNN", "METHOD", "graph neural network"))
+    res = resolve_concepts([defining, paper("other", ("GNN models", "METHOD"))])
+    assert same_concept(res, (0, 0), (1, 0))
+
+
+@pytest.mark.parametrize("definitions, joins", [(1, False), (2, True)])
+def test_a_two_letter_acronym_needs_two_papers_defining_it(definitions, joins):
+    defining = [
+        paper(f"d{i}", ("BO", "METHOD", "bi-level optimization")) for i in range(definitions)
+    ]
+    res = resolve_concepts([*defining, paper("other", ("BO", "METHOD"))])
+    assert same_concept(res, (0, 0), (definitions, 0)) is joins
+
+
 def test_ambiguous_acronym_stays_apart_and_is_reported():
     res = resolve_concepts(
         [
@@ -361,48 +376,75 @@ def test_a_name_using_a_field_acronym_its_paper_leaves_undefined_joins_its_spell
     concept = res.concepts[res.concept_of[2][0]]
     assert concept.name == "model-based reinforcement learning"
     assert concept.merge_reasons["model-based RL"] == (
-        "corpus acronym spelled out: 'RL' -> 'reinforcement learning' (2 of 2 definitions)"
+        "corpus acronym spelled out in 'model-based RL': "
+        "'RL' -> 'reinforcement learning' (2 of 2 definitions)"
     )
 
 
+def test_a_field_acronym_is_not_spelled_out_into_a_name_no_paper_writes():
+    res = resolve_concepts(
+        [
+            paper("p1", ("RL", "TASK", "reinforcement learning")),
+            paper("p2", ("RL", "TASK", "reinforcement learning")),
+            paper("p3", ("robust RL", "TASK")),
+        ]
+    )
+    assert {c.key for c in res.concepts.values()} == {"reinforcement learning", "robust rl"}
+
+
+DP_PAPERS = [paper(f"d{i}", ("DP", "METHOD", "differential privacy")) for i in range(3)]
+
+
 @pytest.mark.parametrize(
-    "papers, merged",
+    "papers",
     [
-        # no paper names the spelled-out form: the name stays as written
-        (
-            [
-                paper("p1", ("RL", "TASK", "reinforcement learning")),
-                paper("p2", ("robust RL", "TASK")),
-            ],
-            None,
-        ),
         # the corpus reads the acronym two ways
-        (
-            [
-                paper("p1", ("LCS", "METHOD", "longest common subsequence")),
-                paper("p2", ("LCS", "METHOD", "lexical conceptual structure")),
-                paper("p3", ("LCS kernel", "METHOD")),
-                paper("p4", ("longest common subsequence kernel", "METHOD")),
-            ],
-            False,
-        ),
+        [
+            paper("p1", ("LCS", "METHOD", "longest common subsequence")),
+            paper("p2", ("LCS", "METHOD", "lexical conceptual structure")),
+            paper("p3", ("LCS kernel", "METHOD")),
+            paper("p4", ("longest common subsequence kernel", "METHOD")),
+        ],
+        # one paper's definition of a two-letter acronym says little of another's meaning
+        [
+            paper("p1", ("BO", "METHOD", "bi-level optimization")),
+            paper("p2", ("batch BO", "METHOD")),
+            paper("p3", ("batch bi-level optimization", "METHOD")),
+        ],
         # the spelled-out form is another label's
-        (
-            [
-                paper("p1", ("PCA", "METHOD", "principal component analysis")),
-                paper("p2", ("fair PCA", "TASK")),
-                paper("p3", ("fair principal component analysis", "METHOD")),
-            ],
-            False,
-        ),
+        [
+            paper("p1", ("PCA", "METHOD", "principal component analysis")),
+            paper("p2", ("fair PCA", "TASK")),
+            paper("p3", ("fair principal component analysis", "METHOD")),
+        ],
+        # the paper defines the acronym otherwise: its own reading wins over the corpus's
+        [
+            *DP_PAPERS,
+            paper("p", ("DP", "METHOD", "dynamic programming"), ("approximate DP", "METHOD")),
+            paper("q", ("approximate differential privacy", "METHOD")),
+        ],
     ],
 )
-def test_a_field_acronym_is_spelled_out_only_into_a_name_the_corpus_agrees_on(papers, merged):
+def test_a_field_acronym_is_spelled_out_only_as_the_corpus_agrees(papers):
+    """The name using the acronym is the last mention of the next-to-last paper; the
+    spelled-out name, the last paper's."""
     res = resolve_concepts(papers)
-    if merged is None:
-        assert {c.key for c in res.concepts.values()} == {"reinforcement learning", "robust rl"}
-    else:
-        assert same_concept(res, (len(papers) - 2, 0), (len(papers) - 1, 0)) is merged
+    name_with_acronym = (len(papers) - 2, len(papers[-2].mentions) - 1)
+    assert not same_concept(res, name_with_acronym, (len(papers) - 1, 0))
+
+
+def test_a_field_acronym_is_spelled_out_as_the_papers_of_the_names_label_read_it():
+    res = resolve_concepts(
+        [
+            *[paper(f"m{i}", ("MAE", "METHOD", "masked autoencoder")) for i in range(3)],
+            paper("e", ("MAE", "METRIC", "mean absolute error")),
+            paper("p", ("normalized MAE", "METRIC")),
+            paper("q", ("normalized mean absolute error", "METRIC")),
+            paper("r", ("normalized masked autoencoder", "METRIC")),
+        ]
+    )
+    assert same_concept(res, (4, 0), (5, 0))
+    assert not same_concept(res, (4, 0), (6, 0))
 
 
 def test_an_acronym_with_a_generic_word_is_named_by_its_spelled_out_form():
