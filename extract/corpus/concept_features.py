@@ -22,7 +22,8 @@ its mentions at once, so its features sum up the corpus (:func:`concept_features
 
 Every feature is a name and a value. :func:`hashed` folds the names into
 ``2 ** bits`` columns with CRC-32 (the same in every process and Python), so the
-model's weights are one short array per output, whatever words a corpus holds.
+model's weights are one array of fixed length per output, whatever words a corpus
+holds.
 
 Examples
 --------

@@ -74,12 +74,12 @@ def test_the_shipped_model_tells_names_from_phrases():
     ids, rows = concept_features(results, resolve_concepts(results))
     keep, label = model.predict(list(rows))
     chance = dict(zip(ids, keep, strict=True))
-    # the name is kept, well above the phrase; in three papers that all tag "training
-    # data" as a Dataset, the phrase clears the threshold too (as it did at 12 bits,
-    # 0.30 against 0.24): a corpus this small says little of which words are common
-    assert chance["Dataset:cifar-10"] > 0.95
-    assert chance["Dataset:cifar-10"] - chance["Dataset:training data"] > 0.1
-    assert chance["Dataset:cifar-10"] > model.keep_threshold
+    # the name is kept and ranked above the phrase. In three papers that all tag
+    # "training data" as a Dataset the phrase clears the threshold too (0.82 against
+    # 0.48; the 12-bit model gave 0.30 against 0.24): three papers say little of
+    # which words are common, and docs/concept-resolution.md says so
+    assert chance["Dataset:cifar-10"] > 0.95 > model.keep_threshold
+    assert chance["Dataset:cifar-10"] > chance["Dataset:training data"]
     assert CONCEPT_LABELS[int(label[ids.index("Dataset:cifar-10")].argmax())] == "Dataset"
     assert np.allclose(label.sum(axis=1), 1.0)
 
