@@ -90,7 +90,7 @@ def link_corpus_spelled_out(state: MergeState) -> None:
             spelled[(label, word)] = agreed
         return spelled[(label, word)]
 
-    for node, surfaces in list(ev.surface_count.items()):
+    for node, surfaces in ev.surface_count.items():
         label, key = node
         for surface in sorted(surfaces):
             words = clean_surface(surface).split(" ")
@@ -100,6 +100,8 @@ def link_corpus_spelled_out(state: MergeState) -> None:
             for word in words:
                 if is_acronym(word) and (found := spelled_out(label, word)):
                     defined[word] = found
+            if not defined:  # most names: no acronym the corpus agrees on
+                continue
             expanded = expand_acronyms({w: long for w, (long, _) in defined.items()}, surface)
             if expanded is None:
                 continue
