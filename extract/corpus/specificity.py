@@ -10,11 +10,16 @@ in front of it because the selection set shows they still pay:
     "generative model"), words of :data:`UMBRELLA_WORDS` and broad adjectives
     only, whatever its mentions look like;
 ``bare word``
-    one common lowercase word not written as a name, unless it names one thing
-    on its own (:data:`SPECIFIC_SINGLE_TASKS`, :data:`SPECIFIC_SINGLE_METHODS`,
+    one common lowercase word (letters only) not written as a name, unless it
+    names one thing on its own (:data:`SPECIFIC_SINGLE_TASKS`, :data:`SPECIFIC_SINGLE_METHODS`,
     :data:`SPECIFIC_SINGLE_METRICS`): "detection", "segmentation", "kernel",
     "rate". The model keeps some of them, and the graph's ``IS_A`` edges then
     make them hubs that top every list ("detection" above "object detection").
+    A hyphenated compound ("meta-learning", "actor-critic", "t-SNE", "L-CAD") is
+    not one common word: the model decides it. As a bare word it had left out
+    meta-learning (35 NeurIPS 2023 papers), text-to-image and k-means; retrained
+    without it, the concept model found as many key concepts on select (0.681)
+    with 75.4% of links right against 74.6%.
 
 On the 120 NeurIPS 2023 abstracts of the selection split, at the key concepts
 found of the rules the model replaced (0.642), the model alone gives 51.9% of
@@ -135,6 +140,8 @@ def generic_reason(key: str, label: str | None = None, *, named: bool = False) -
     ('field', None)
     >>> generic_reason("kernel", "Method"), generic_reason("kernel", "Method", named=True)
     ('bare word', None)
+    >>> generic_reason("meta-learning", "Task") is None
+    True
     """
     words = key.split()
     if not words:
@@ -144,7 +151,7 @@ def generic_reason(key: str, label: str | None = None, *, named: bool = False) -
         and all(w in UMBRELLA_WORDS or w in _KIND_WORDS for w in words)
     ):
         return "field"
-    if len(words) == 1 and label in _SPECIFIC_SINGLE and not named:
+    if len(words) == 1 and label in _SPECIFIC_SINGLE and not named and words[0].isalpha():
         if words[0] not in _SPECIFIC_SINGLE[label]:
             return "bare word"
     return None

@@ -56,3 +56,17 @@ def test_a_bare_word_is_generic_unless_it_names_one_thing(key, label, reason):
 def test_a_bare_word_written_as_a_name_is_left_to_the_model():
     assert generic_reason("imagenet", "Dataset") == "bare word"
     assert generic_reason("imagenet", "Dataset", named=True) is None
+
+
+@pytest.mark.parametrize(
+    "key, label",
+    [
+        ("meta-learning", "Task"),
+        ("actor-critic", "Method"),
+        ("t-sne", "Method"),
+        ("text-to-image", "Task"),
+        ("l-cad", "Method"),
+    ],
+)
+def test_a_hyphenated_compound_is_not_a_bare_word(key, label):
+    assert generic_reason(key, label) is None
