@@ -270,7 +270,8 @@ def rounded(values: np.ndarray) -> list[float]:
 def ruled_generic(concept, features: dict) -> bool:
     """Whether the word-list rules the build keeps leave ``concept`` out."""
     named = features.get("s=named share", 0.0) >= NAMED_SHARE
-    return generic_reason(concept.key, concept.label, named=named) is not None
+    reason = generic_reason(concept.key, concept.label, named=named, surfaces=concept.aliases)
+    return reason is not None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -304,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
             model = fit(views, c_keep, c_label)
             keep, label = model.predict(rows)
             keep[umbrella] = 0.0
-            for threshold in np.arange(0.1, 0.5, 0.02):
+            for threshold in np.arange(0.1, 0.7, 0.02):
                 for margin in (0.0, 0.2, 0.3, 9.0):
                     s = score(papers, "select", ids, resolution, keep, label, threshold, margin)
                     trials.append((s, c_keep, c_label, round(float(threshold), 2), margin))

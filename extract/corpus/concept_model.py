@@ -137,7 +137,7 @@ def decide_concepts(
     for i, cid in enumerate(ids):
         concept = resolution.concepts[cid]
         named = rows.named_share(i) >= NAMED_SHARE
-        reason = generic_reason(concept.key, concept.label, named=named)
+        reason = generic_reason(concept.key, concept.label, named=named, surfaces=concept.aliases)
         if reason is None and keep[i] < model.keep_threshold:
             reason = f"concept model: specific {keep[i]:.2f}"
         if reason is not None:

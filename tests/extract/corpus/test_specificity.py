@@ -70,3 +70,12 @@ def test_a_bare_word_written_as_a_name_is_left_to_the_model():
 )
 def test_a_hyphenated_compound_is_not_a_bare_word(key, label):
     assert generic_reason(key, label) is None
+
+
+def test_a_word_written_as_a_compound_in_any_spelling_is_left_to_the_model():
+    assert generic_reason("downsampling", "Method") == "bare word"
+    spellings = ["downsampling", "down-sampling"]
+    assert generic_reason("downsampling", "Method", surfaces=spellings) is None
+    assert generic_reason("kernel", "Method", surfaces=["kernels", "Kernel"]) == "bare word"
+    assert generic_reason("online", "Method", surfaces=["Online Algorithms"]) == "bare word"
+    assert generic_reason("l2", "Method") is None
