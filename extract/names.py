@@ -46,13 +46,14 @@ _NAME_RE = re.compile(
       | [A-Za-z]+[-_]?\d[\w.]*                 # CIFAR-10, GPT-3, ResNet-50, T5
       | [A-Z][a-z]+-[A-Z][A-Za-z0-9-]*         # Light-DDG
       | [A-Z]{2,}[\w-]*                        # MS-COCO
-      | [A-Zα-ωΑ-Ω]-[A-Z0-9][\w.-]*            # U-Net, L-CAD, K-FAC, β-VAE
     )$""",
     re.VERBOSE,
 )
-#: a name in lower case up to its first capital: "nuScenes", "mAP", "t-SNE" (not "pH", "kHz",
-#: nor "k-Means" in a Title-Case title)
-_LOWER_CAMEL_RE = re.compile(r"^(?:[a-z]{1,3}|[a-z]-(?=[A-Z]{2}))([A-Z][A-Za-z0-9]*)$")
+#: a name in lower case up to its first capital: "nuScenes", "mAP" (not "pH", "kHz")
+_LOWER_CAMEL_RE = re.compile(r"^[a-z]{1,3}([A-Z][A-Za-z0-9]*)$")
+#: one letter, a hyphen and an acronym or a number: "L-CAD", "R-CNN", "β-VAE", "t-SNE"
+#: (not the Title-Case words "T-Cell", "Z-Score", "k-Means", nor "U-Net" at a title's start)
+_LETTER_ACRONYM_RE = re.compile(r"^[A-Za-zα-ωΑ-Ωϵϕ]-(?:[A-Z][A-Z0-9]|[0-9])[\w.-]*$")
 
 
 def looks_like_name(text: str) -> bool:
@@ -60,15 +61,17 @@ def looks_like_name(text: str) -> bool:
 
     >>> [looks_like_name(t) for t in ["LADS", "CIFAR-10", "Light-DDG", "nuScenes", "mAP"]]
     [True, True, True, True, True]
-    >>> [looks_like_name(t) for t in ["U-Net", "L-CAD", "β-VAE", "t-SNE", "k-NN"]]
+    >>> [looks_like_name(t) for t in ["L-CAD", "R-CNN", "β-VAE", "t-SNE", "k-NN"]]
     [True, True, True, True, True]
     >>> [looks_like_name(t) for t in ["method", "The", "e.g.", "pH", "kHz", "softMax"]]
     [False, False, False, False, False, False]
-    >>> [looks_like_name(t) for t in ["A-priori", "x-axis", "non-MoE", "top-K", "k-Means"]]
+    >>> [looks_like_name(t) for t in ["Z-Score", "T-Cell", "k-Means", "ε-Greedy", "non-MoE"]]
     [False, False, False, False, False]
     """
     if _NAME_RE.match(text):
         return any(c.isalpha() for c in text)
+    if _LETTER_ACRONYM_RE.match(text):
+        return True
     # after a short lower-case start, two capitals or a word: a unit has neither
     rest = _LOWER_CAMEL_RE.match(text)
     return rest is not None and (

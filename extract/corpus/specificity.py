@@ -20,9 +20,9 @@ in front of it because the selection set shows they still pay:
     "downsampling"), a word with digits ("L2", "word2vec") or signs ("pass@k") is
     the model's to decide. As bare words, compounds had left out meta-learning
     (35 NeurIPS 2023 papers), text-to-image and k-means; retrained without that,
-    the concept model found as many key concepts on select (0.681) with 75.4% of
-    links right against 74.6% (held-out test: 74.4% against 73.5% of links
-    right, 0.685 against 0.695 of the key concepts).
+    the concept model found as many key concepts on select (0.681) with 75.5% of
+    links right against 74.6% (held-out test: 74.5% against 73.5% of links
+    right, 0.686 against 0.695 of the key concepts).
 
 What each rule pays, with the concept model retrained without it
 (``bench/concept_training.py``, chosen on the 120 NeurIPS 2023 abstracts of the

