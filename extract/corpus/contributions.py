@@ -23,8 +23,12 @@ The signs of one (paper, concept), :data:`FEATURES`:
 - its name: coined ("SelKD", "EmbedLLM"), name-like ("LADS", "CIFAR-10"),
   Title Case, all lower case, an acronym this paper defines, its words;
 - counts: its mentions in the paper, the papers of the corpus naming it (a name
-  many papers use is nobody's contribution), and how many of them the old
-  rules marked proposed;
+  many papers use is nobody's contribution), how many of them the old rules
+  marked proposed, and the papers naming it elsewhere: in a background of the
+  1,218 NeurIPS 2023 abstracts that are not annotated (:data:`BACKGROUND_PATH`,
+  written with the weights; one of them built again does not count itself), so
+  that in a corpus of twenty papers, where nearly every name is named by one
+  paper, a used model ("Rotary Positional Encodings") is still known as one;
 - the rules' verdict: a mention marked proposed by extraction or by the title;
 - its label.
 
@@ -49,11 +53,12 @@ Examples
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -67,16 +72,22 @@ from ..put_forward import put_forward_windows
 from ..resolve.memo import name_memo
 
 __all__ = [
+    "BACKGROUND_PATH",
     "FEATURES",
+    "Background",
     "ContributionModel",
     "contribution_features",
     "contribution_flags",
     "corpus_counts",
+    "load_background",
     "load_model",
+    "text_key",
 ]
 
 #: the shipped weights (``bench/train_contributions.py`` writes them)
 MODEL_PATH = Path(__file__).parent / "models" / "contributions.json"
+#: the background corpus's papers naming each concept (written with the weights)
+BACKGROUND_PATH = MODEL_PATH.with_name("name_counts.json")
 
 #: the signs of one (paper, concept), in the order of the model's weights
 FEATURES = (
@@ -116,6 +127,7 @@ FEATURES = (
     "defined_one",
     "coined_one",
     "named_one",
+    "log_papers_elsewhere",  # log(1 + papers of the background corpus naming it)
 )
 
 #: words right before a name that say the paper names it: "termed X", "which we call X"
@@ -194,6 +206,39 @@ def load_model(path: str | Path = MODEL_PATH) -> ContributionModel:
         ) from e
 
 
+@dataclass(frozen=True)
+class Background:
+    """How many papers of a background corpus name each concept, and which papers it
+    holds: a background paper built again counts the others, not itself."""
+
+    papers_naming: Mapping[str, int]
+    #: :func:`text_key` of each paper of the background corpus
+    papers: frozenset[str] = frozenset()
+
+    def elsewhere(self, concept_id: str, paper_key: str) -> int:
+        """The background's papers naming ``concept_id``, the paper ``paper_key`` not
+        counted (it names every concept it is a candidate for)."""
+        return max(0, self.papers_naming.get(concept_id, 0) - (paper_key in self.papers))
+
+
+def text_key(document: str) -> str:
+    """A paper's key in a :class:`Background`: 16 hex digits of its text's sha256."""
+    return hashlib.sha256(document.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def load_background(path: str | Path = BACKGROUND_PATH) -> Background:
+    """The background corpus's counts (the shipped table by default)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return Background(dict(data["papers_naming"]), frozenset(data["papers"]))
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ExtractionError(
+            f"{path}: not a table of name counts this paperkg can use ({e}); reinstall "
+            "paperkg, or rewrite it with bench/train_contributions.py"
+        ) from e
+
+
 #: papers whose signs are held in memory at once (a row per concept a paper names)
 CHUNK_PAPERS = 5000
 
@@ -203,19 +248,23 @@ def contribution_features(
     resolution: Resolution,
     papers: range | None = None,
     counts: tuple[Counter[str], Counter[str]] | None = None,
+    background: Background | None = None,
 ) -> tuple[list[tuple[int, str]], np.ndarray]:
     """The (paper index, concept id) candidates of ``papers`` (all by default) and their
     signs, one row each.
 
     Every concept a paper names is a candidate once; a generic phrase (no concept)
     is none. ``counts`` are :func:`corpus_counts` of the whole corpus (counted here
-    when not given).
+    when not given); ``background`` the papers naming each concept elsewhere (the
+    shipped :func:`load_background` when not given).
     """
     papers_naming, papers_proposing = counts or corpus_counts(results, resolution)
+    background = load_background() if background is None else background
     keys: list[tuple[int, str]] = []
     rows: list[list[float]] = []
     for index in papers if papers is not None else range(len(results)):
         result, concept_ids = results[index], resolution.concept_of[index]
+        paper_key = text_key(result.paper.document)
         for concept_id, row in _paper_rows(result, concept_ids, resolution).items():
             n = papers_naming[concept_id]
             row["log_papers"] = math.log1p(n)
@@ -225,6 +274,7 @@ def contribution_features(
             row["defined_one"] = one * row["defined_here"]
             row["named_one"] = one * row["named_as"]
             row["log_papers_proposing"] = math.log1p(papers_proposing[concept_id])
+            row["log_papers_elsewhere"] = math.log1p(background.elsewhere(concept_id, paper_key))
             keys.append((index, concept_id))
             rows.append([row[name] for name in FEATURES])
     x = np.asarray(rows, dtype=float).reshape(len(rows), len(FEATURES))

@@ -9,11 +9,15 @@ import numpy as np
 import pytest
 
 from paperkg.extract.corpus.contributions import (
+    BACKGROUND_PATH,
     FEATURES,
     MODEL_PATH,
+    Background,
     contribution_features,
     contribution_flags,
+    load_background,
     load_model,
+    text_key,
 )
 from paperkg.extract.resolve import resolve_concepts
 from paperkg.records import PaperMentions
@@ -94,6 +98,50 @@ def test_signs_of_a_title_name():
     assert resnet["title_head"] == resnet["put_forward"] == resnet["one_paper"] == 0
     assert resnet["after_use"] == 1
     assert resnet["log_papers"] == pytest.approx(np.log1p(7))
+
+
+def test_a_name_many_papers_name_elsewhere_is_not_a_small_corpus_contribution():
+    """Alone in its corpus, "encoder-decoder" is named by one paper, as a coined name
+    is; the background corpus says that other papers name it."""
+    found = titled(
+        "p",
+        "Routing queries to language models",
+        "We introduce an encoder-decoder approach to learn embeddings of models.",
+        [("encoder-decoder", "METHOD")],
+    )
+    results = [found]
+    resolution = resolve_concepts(results)
+    model = load_model()
+    column = FEATURES.index("log_papers_elsewhere")
+    _, alone = contribution_features(results, resolution, background=Background({}))
+    common = Background({"Method:encoder-decoder": 40})
+    _, known = contribution_features(results, resolution, background=common)
+    assert alone[0, column] == 0 and known[0, column] == pytest.approx(np.log1p(40))
+    assert model.probabilities(known)[0] < model.probabilities(alone)[0] / 2
+
+
+def test_a_paper_of_the_background_built_again_does_not_count_itself():
+    found = titled("p", "LADS: Skills", "We propose LADS.", [("LADS", "METHOD")])
+    results = [found]
+    resolution = resolve_concepts(results)
+    column = FEATURES.index("log_papers_elsewhere")
+    counted_once = {"Method:lads": 1}
+    for papers, expected in ((frozenset(), 1), (frozenset({text_key(found.paper.document)}), 0)):
+        background = Background(counted_once, papers)
+        _, x = contribution_features(results, resolution, background=background)
+        assert x[0, column] == pytest.approx(np.log1p(expected))
+
+
+def test_the_shipped_background_is_read_by_default_and_counts_common_names():
+    background = load_background()
+    assert BACKGROUND_PATH.stat().st_size < 400_000
+    assert len(background.papers) == 1218  # the NeurIPS 2023 abstracts not annotated
+    assert background.papers_naming["Method:transformer"] >= 20
+    assert background.papers_naming["Dataset:imagenet"] >= 10
+    found = titled("p", "A study", "We train a Transformer.", [("Transformer", "METHOD")])
+    results = [found]
+    _, x = contribution_features(results, resolve_concepts(results))
+    assert x[0, FEATURES.index("log_papers_elsewhere")] > np.log1p(19)
 
 
 def test_a_corpus_without_concepts_proposes_nothing():
