@@ -53,7 +53,6 @@ Examples
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
@@ -68,6 +67,7 @@ import numpy as np
 from ...errors import ExtractionError
 from ...records import PaperMentions, Resolution
 from ..names import is_coined_name, looks_like_name
+from ..nlp.cache import text_hash
 from ..put_forward import put_forward_windows
 from ..resolve.memo import name_memo
 
@@ -222,8 +222,9 @@ class Background:
 
 
 def text_key(document: str) -> str:
-    """A paper's key in a :class:`Background`: 16 hex digits of its text's sha256."""
-    return hashlib.sha256(document.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    """A paper's key in a :class:`Background`: the first 16 hex digits of its key in
+    the extraction cache (the sha256 of its text)."""
+    return text_hash(document)[:16]
 
 
 @lru_cache(maxsize=1)
