@@ -18,15 +18,7 @@ from typing import IO
 @contextlib.contextmanager
 def atomic_open(path: str | Path, mode: str = "w", **kwargs) -> Iterator[IO]:
     """Open a temporary file beside ``path``; on success it replaces ``path`` at once,
-    and if the block raises, ``path`` is untouched.
-
-    >>> import tempfile, pathlib
-    >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
-    >>> with atomic_open(target) as f:
-    ...     _ = f.write("done")
-    >>> target.read_text()
-    'done'
-    """
+    and if the block raises, ``path`` is untouched."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     if "b" not in mode:
@@ -58,8 +50,16 @@ def atomic_directory(path: str | Path) -> Iterator[Path]:
             os.replace(path, old)
         os.replace(tmp, path)
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-        shutil.rmtree(old, ignore_errors=True)
+        remove(tmp)
+        remove(old)
+
+
+def remove(path: Path) -> None:
+    """Remove ``path``, a file, a link or a folder, if it is there."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    elif os.path.lexists(path):
+        path.unlink()
 
 
 def _beside(path: Path) -> Path:

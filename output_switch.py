@@ -16,11 +16,11 @@ import contextlib
 import fcntl
 import os
 import secrets
-import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from .atomic import remove
 from .errors import OutputsBusyError
 
 #: The folder in an output folder that holds the builds, ``current`` and ``.lock``.
@@ -39,58 +39,41 @@ def staged_folder(
     """
     outdir, builds = Path(outdir), Path(outdir) / BUILDS
     builds.mkdir(parents=True, exist_ok=True)
-    with _locked(builds):
-        folder = builds / f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
-        folder.mkdir()
-        try:
-            yield folder
-        except BaseException:
-            shutil.rmtree(folder, ignore_errors=True)
-            raise
-        names = {entry.name for entry in folder.iterdir()}
-        for name in sorted(names):  # dangling until the switch, as the name was absent
-            if not os.path.lexists(outdir / name):
-                os.symlink(_link(name), outdir / name)
-        _remove(builds / "current.new")  # a killed build's
-        os.symlink(folder.name, builds / "current.new")
-        if on_step is not None:
-            on_step("switching outputs")
-        if (builds / "current").is_dir() and not (builds / "current").is_symlink():
-            shutil.rmtree(builds / "current")  # a cp -rL copy's: its outputs are real files
-        os.replace(builds / "current.new", builds / "current")  # the switch
-        for name in sorted(names | set(known)):
-            entry = outdir / name
-            ours = entry.is_symlink() and os.readlink(entry) == _link(name)
-            if name in names and not ours:  # a real file, or someone else's link
-                _remove(entry)
-                os.symlink(_link(name), entry)
-            elif name not in names and (ours or not entry.is_symlink()):
-                _remove(entry)
-        for entry in builds.iterdir():  # the last build, and killed builds' leftovers
-            if entry.name not in (".lock", "current", folder.name):
-                _remove(entry)
-
-
-def _link(name: str) -> str:
-    return f"{BUILDS}/current/{name}"
-
-
-@contextlib.contextmanager
-def _locked(builds: Path) -> Iterator[None]:
-    """Hold ``builds/.lock`` for the block; refuse at once if another build holds it."""
     with open(builds / ".lock", "a") as lock:  # closing it releases the lock
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise OutputsBusyError(
-                f"another paperkg build is writing into {builds.parent} (it holds "
+                f"another paperkg build is writing into {outdir} (it holds "
                 f"{builds / '.lock'}); wait for it to end, or write into another folder"
             ) from None
-        yield
-
-
-def _remove(path: Path) -> None:
-    if path.is_dir() and not path.is_symlink():
-        shutil.rmtree(path, ignore_errors=True)
-    elif os.path.lexists(path):
-        path.unlink()
+        folder = builds / f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+        folder.mkdir()
+        try:
+            yield folder
+        except BaseException:
+            remove(folder)
+            raise
+        names = {entry.name for entry in folder.iterdir()}
+        links = {name: f"{BUILDS}/current/{name}" for name in names | set(known)}
+        for name in sorted(names):  # dangling until the switch, as the name was absent
+            if not os.path.lexists(outdir / name):
+                os.symlink(links[name], outdir / name)
+        remove(builds / "current.new")  # a killed build's
+        os.symlink(folder.name, builds / "current.new")
+        if on_step is not None:
+            on_step("switching outputs")
+        if not (builds / "current").is_symlink():
+            remove(builds / "current")  # a cp -rL copy's: its outputs are real files
+        os.replace(builds / "current.new", builds / "current")  # the switch
+        for name, link in sorted(links.items()):
+            entry = outdir / name
+            ours = entry.is_symlink() and os.readlink(entry) == link
+            if name in names and not ours:  # a real file, or someone else's link
+                remove(entry)
+                os.symlink(link, entry)
+            elif name not in names and (ours or not entry.is_symlink()):
+                remove(entry)
+        for entry in builds.iterdir():  # the last build, and killed builds' leftovers
+            if entry.name not in (".lock", "current", folder.name):
+                remove(entry)
