@@ -16,6 +16,7 @@ import contextlib
 import fcntl
 import os
 import secrets
+import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -63,8 +64,8 @@ def staged_folder(
         os.symlink(folder.name, builds / "current.new")
         if on_step is not None:
             on_step("switching outputs")
-        if not (builds / "current").is_symlink():
-            remove(builds / "current")  # a cp -rL copy's: its outputs are real files
+        if (builds / "current").is_dir() and not (builds / "current").is_symlink():
+            shutil.rmtree(builds / "current")  # a cp -rL copy's: its outputs are real files
         os.replace(builds / "current.new", builds / "current")  # the switch
         for name, link in sorted(links.items()):
             entry = outdir / name
