@@ -35,7 +35,6 @@ import json
 import sys
 import time
 from collections import Counter, defaultdict
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -43,6 +42,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from annotated import judge_link  # noqa: E402
 from annotation import SHARED, load_annotations  # noqa: E402
+from corpora import built_from, extracted_corpus  # noqa: E402
 
 from paperkg.extract.corpus.concept_features import concept_features, hashed  # noqa: E402
 from paperkg.extract.corpus.concept_model import MODEL_FILE, ConceptModel  # noqa: E402
@@ -61,13 +61,7 @@ def undecided_build(paths: list[str]):
     """The corpus's results and its resolution just before the concept decision, and
     the extraction alone (build stages 1-2), from which :func:`corpus_of` makes
     smaller corpora."""
-    from paperkg import stages
-    from paperkg.api import BUILD_STAGES
-    from paperkg.extract.nlp.cache import default_cache_dir
-
-    options = stages.BuildOptions(cache_dir=default_cache_dir(), jobs=1)
-    extracted = stages.run_stages(BUILD_STAGES[:2], stages.Corpus(list(paths), options))
-    extracted = replace(extracted, results=list(extracted.results))
+    extracted = extracted_corpus(paths)
     results, resolution = corpus_of(extracted, extracted.results)
     return results, resolution, extracted
 
@@ -76,14 +70,11 @@ def corpus_of(extracted, papers: list):
     """``papers`` (extracted records) built as a corpus of their own up to the concept
     decision: their corpus terms, title proposals and label vote (build stages 3-4),
     then their concepts."""
-    from paperkg import stages
     from paperkg.api import BUILD_STAGES
     from paperkg.extract.corpus.labels import unify_concept_labels
     from paperkg.extract.resolve import resolve_concepts
 
-    read = replace(extracted.read, papers=[r.paper for r in papers])
-    corpus = stages.run_stages(BUILD_STAGES[2:4], replace(extracted, read=read, results=papers))
-    results = list(corpus.results)
+    results = list(built_from(extracted, papers, BUILD_STAGES[2:4]).results)
     return results, unify_concept_labels(resolve_concepts(results))
 
 

@@ -27,7 +27,6 @@ import glob
 import json
 import sys
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -35,6 +34,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from annotated import judge_link  # noqa: E402
 from annotation import SHARED, load_annotations  # noqa: E402
+from corpora import built_from, extracted_corpus  # noqa: E402
 
 from paperkg.extract.corpus.contributions import (  # noqa: E402
     FEATURES,
@@ -59,26 +59,16 @@ def corpus_until_concepts():
     """The NeurIPS 2023 corpus after concept resolution, before the contribution
     decision, and its extraction alone (from which :func:`corpus_of` makes smaller
     corpora)."""
-    from paperkg.api import BUILD_STAGES
-    from paperkg.extract.nlp.cache import default_cache_dir
-    from paperkg.stages import BuildOptions, Corpus, run_stages
-
-    files = sorted(glob.glob(str(SHARED / "*.csv")))
-    options = BuildOptions(cache_dir=default_cache_dir(), jobs=1)
-    stages = [s for s in BUILD_STAGES if s.name != "building the graph"]
-    extracted = run_stages(stages[:2], Corpus(paths=files, options=options))
-    extracted = replace(extracted, results=list(extracted.results))
-    return run_stages(stages[2:], extracted), extracted
+    extracted = extracted_corpus(sorted(glob.glob(str(SHARED / "*.csv"))))
+    return corpus_of(extracted, extracted.results), extracted
 
 
 def corpus_of(extracted, papers: list):
     """``papers`` (extracted records) built as a corpus of their own, up to their concepts."""
     from paperkg.api import BUILD_STAGES
-    from paperkg.stages import run_stages
 
     stages = [s for s in BUILD_STAGES[2:] if s.name != "building the graph"]
-    read = replace(extracted.read, papers=[r.paper for r in papers])
-    return run_stages(stages, replace(extracted, read=read, results=papers))
+    return built_from(extracted, papers, stages)
 
 
 def background_of(corpus, annotations: dict[str, dict]) -> Background:
