@@ -1,5 +1,6 @@
 """The merging steps that join two forms of one name: with or without a generic
-last word, "X of Y" and "Y X", and the forms one paper uses side by side.
+last word, "X of Y" and "Y X", a dataset with or without its maker's initials, and
+the forms one paper uses side by side.
 
 :mod:`.variants` says what the forms of a key are; these steps find them among
 the corpus's nodes and join them. A form is only joined when its stem is still a
@@ -11,6 +12,7 @@ is a function of one :class:`~.state.MergeState`, run in the order of
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from .acronym_votes import word_initials
@@ -27,6 +29,9 @@ from .variants import (
     without_generic_tail,
 )
 
+#: a word of capitals alone, as initials are written: "MS", "PASCAL"
+_INITIALS = re.compile(r"[A-Z]{2,6}")
+
 __all__ = [
     "merge_name_variants",
     "merge_paper_name_forms",
@@ -38,7 +43,8 @@ __all__ = [
 def merge_name_variants(state: MergeState) -> None:
     """One name with or without a generic last word ("hashtag recommendation
     problem", "hashtag recommendation"), or as "X of Y" ("prediction of
-    intelligibility", "intelligibility prediction"); see :mod:`.variants`."""
+    intelligibility", "intelligibility prediction"), see :mod:`.variants`; or a
+    dataset with and without its maker's initials ("MS COCO", "COCO")."""
     for joining, target, reason in name_variant_unions(state):
         state.groups.union(joining, target, reason)
 
@@ -88,7 +94,7 @@ def name_variant_unions(state: MergeState) -> list[tuple[Node, Node, str]]:
             if node != target:
                 tail = node[1].rpartition(" ")[2]
                 unions.append((node, target, f"same name with generic '{tail}': '{target[1]}'"))
-    return unions
+    return unions + _dataset_initials_unions(ev, present)
 
 
 def _name_stem(
@@ -112,6 +118,44 @@ def _proper_name(ev: Evidence, stem: Node, variants: list[Node]) -> bool:
         if not all(s[:1].isupper() for s in ev.surface_count[node]):
             return False
     return True
+
+
+def _dataset_initials_unions(ev: Evidence, present: list[Node]) -> list[tuple[Node, Node, str]]:
+    """A dataset led by capitals that lead nothing but dataset names in the corpus is
+    the dataset it names without them: "MS COCO" and "COCO", "PASCAL VOC" and "VOC",
+    the initials of a maker or a collection. A word makes another dataset ("Fashion
+    MNIST", "Colored MNIST" even where a paper calls it CMNIST), capitals that also
+    lead a method or task are a modifier ("OOD CIFAR-10" beside "OOD detection"),
+    and a bare name two leads reach is a part of both ("WMT En-De", "IWSLT En-De"),
+    so these stay apart. The bare name joins, with the reason."""
+    modifiers = {  # leads of other labels' names; a dataset the NER once mislabels is none
+        key.partition(" ")[0]
+        for label, key in ev.node_count
+        if label != "DATASET" and " " in key and ("DATASET", key) not in ev.node_count
+    }
+    initialled: dict[Node, list[Node]] = defaultdict(list)
+    for node in present:
+        label, key = node
+        lead, _, rest = key.partition(" ")
+        bare = (label, rest)
+        # a method's or task's own lead is a modifier, so only datasets pass
+        if not rest or lead in modifiers or not ev.node_count.get(bare):
+            continue
+        leads = [s.partition(" ")[0] for s in ev.surface_count.get(node, ())]
+        leads = [word for word in leads if word.lower() == lead]
+        if not leads or not all(_INITIALS.fullmatch(word) for word in leads):
+            continue
+        if all(s[:1].isupper() for s in ev.surface_count[bare]):
+            initialled[bare].append(node)
+    return [
+        (
+            bare,
+            node,
+            f"'{node[1]}' is '{bare[1]}' with {node[1].partition(' ')[0].upper()} before it",
+        )
+        for bare, (node, *others) in initialled.items()
+        if not others
+    ]
 
 
 def merge_paper_name_forms(state: MergeState) -> None:

@@ -110,6 +110,62 @@ def test_a_name_led_by_an_acronym_stays_apart_from_words_that_do_not_spell_it(sh
     assert not same_concept(res, (0, 0), (0, 1))
 
 
+@pytest.mark.parametrize("initialled, bare", [("MS COCO", "COCO"), ("PASCAL VOC", "VOC")])
+def test_a_dataset_with_its_makers_initials_is_the_dataset(initialled, bare):
+    res = resolve_concepts([paper("p", (initialled, "DATASET")), paper("q", (bare, "DATASET"))])
+    assert same_concept(res, (0, 0), (1, 0))
+    (concept,) = res.concepts.values()
+    assert concept.name == initialled  # the name that says more
+    assert (
+        concept.merge_reasons[bare]
+        == f"'{initialled.lower()}' is '{bare.lower()}' with {initialled.split()[0]} before it"
+    )
+
+
+@pytest.mark.parametrize(
+    "led, bare, label",
+    [("Fashion MNIST", "MNIST", "DATASET"),  # a word makes another dataset
+     ("CT scans", "scans", "DATASET"),  # a bare name in lower case is no dataset's name
+     ("DP SGD", "SGD", "METHOD")],  # initials lead other names than datasets'
+)  # fmt: skip
+def test_a_name_led_by_a_word_or_not_a_datasets_stays_apart_from_the_bare_name(led, bare, label):
+    res = resolve_concepts([paper("p", (led, label)), paper("q", (bare, label))])
+    assert not same_concept(res, (0, 0), (1, 0))
+
+
+def test_a_dataset_a_paper_names_by_its_acronym_is_no_initialled_dataset():
+    """ "CMNIST" is written for Colored MNIST, which is not MNIST."""
+    defines = paper("p", ("CMNIST", "DATASET", "Colored MNIST"))
+    res = resolve_concepts([defines, paper("q", ("MNIST", "DATASET"))])
+    assert not same_concept(res, (0, 0), (1, 0))
+
+
+def test_capitals_that_also_lead_a_task_are_a_modifier_not_initials():
+    res = resolve_concepts(
+        [
+            paper("p", ("OOD CIFAR-10", "DATASET"), ("OOD detection", "TASK")),
+            paper("q", ("CIFAR-10", "DATASET")),
+        ]
+    )
+    assert not same_concept(res, (0, 0), (1, 0))
+
+
+def test_initials_of_a_dataset_the_ner_once_labels_a_metric_are_still_initials():
+    res = resolve_concepts(
+        [paper("p", ("MS COCO", "DATASET")), paper("q", ("MS COCO", "METRIC")),
+         paper("r", ("MS COCO", "DATASET")), paper("s", ("COCO", "DATASET"))]
+    )  # fmt: skip
+    assert same_concept(res, (0, 0), (3, 0))  # the Metric is relabelled later, by its votes
+
+
+def test_a_bare_name_two_initials_lead_is_a_part_of_two_datasets():
+    res = resolve_concepts(
+        [paper("p", ("WMT En-De", "DATASET")), paper("q", ("IWSLT En-De", "DATASET")),
+         paper("r", ("En-De", "DATASET"))]
+    )  # fmt: skip
+    assert len(res.concepts) == 3
+
+
 def test_an_acronym_spelled_out_in_another_paper_is_no_evidence():
     """ "STG" is State-to-Go in one paper and a spatio-temporal graph in another."""
     res = resolve_concepts(
