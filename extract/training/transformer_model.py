@@ -47,6 +47,15 @@ CORPUS_MARKERS = {
     "annotated": "[unused4]",
 }
 
+#: The pieces that open, close and pad a window, as each family of encoders spells them.
+#: MPNet's vocabulary (all-mpnet-base-v2) holds BERT's [CLS] too, unused by its
+#: pretraining, so RoBERTa's spelling is tried first.
+SPECIAL_TOKENS = {
+    "cls_id": ("<s>", "[CLS]"),
+    "sep_id": ("</s>", "[SEP]"),
+    "pad_id": ("<pad>", "[PAD]"),
+}
+
 #: Name of the NER component in the pipeline.
 COMPONENT = "transformer_ner"
 
@@ -110,17 +119,22 @@ def write_model_folder(base: Path, folder: Path, styles: dict[str, str] | None =
     tokenizer.no_truncation()
     tokenizer.no_padding()
     tokenizer.save(str(folder / TOKENIZER_FILE))
-    special = {
-        "cls_id": tokenizer.token_to_id("[CLS]"),
-        "sep_id": tokenizer.token_to_id("[SEP]"),
-        "pad_id": tokenizer.token_to_id("[PAD]"),
-    }
+    special = {name: _first_known(tokenizer, tokens) for name, tokens in SPECIAL_TOKENS.items()}
     if None in special.values():
-        raise ExtractionError(f"{base}: tokenizer lacks [CLS]/[SEP]/[PAD]; use a BERT-style model.")
+        raise ExtractionError(
+            f"{base}: tokenizer lacks [CLS]/[SEP]/[PAD] (or <s>/</s>/<pad>); "
+            "use a BERT-, RoBERTa- or MPNet-style model."
+        )
     settings = {"labels": TAGS, **special}
     if styles:
         settings["styles"] = {name: [tokenizer.token_to_id(m)] for name, m in styles.items()}
     (folder / SETTINGS_FILE).write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
+
+
+def _first_known(tokenizer, tokens: tuple[str, ...]) -> int | None:
+    """The id of the first of ``tokens`` the vocabulary holds."""
+    ids = [tokenizer.token_to_id(token) for token in tokens]
+    return next((i for i in ids if i is not None), None)
 
 
 def ner_pipeline(
