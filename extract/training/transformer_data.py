@@ -59,7 +59,7 @@ def training_items(
 
     A word's later pieces and unknown words get the label -100 (no loss).
     ``markers``: per document, the piece that replaces the component's style
-    marker after [CLS] (the component must have one), so each corpus is
+    marker after the opening piece (the component must have one), so each corpus is
     learnt in its own style.
     """
     tag_ids = {t: i for i, t in enumerate(TAGS)}

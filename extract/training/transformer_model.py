@@ -36,8 +36,8 @@ __all__ = [
 #: BIO tags of the four labels, in the order of the classifier's outputs.
 TAGS = ["O"] + [f"{p}-{label}" for label in ("METHOD", "TASK", "DATASET", "METRIC") for p in "BI"]
 
-#: Word pieces that mark each corpus's annotation style after [CLS] (BERT's
-#: unused vocabulary rows), when ``data.corpus_markers`` is on. The saved
+#: Word pieces that mark each corpus's annotation style after a window's opening
+#: piece (BERT's unused vocabulary rows, which MPNet's vocabulary keeps), when ``data.corpus_markers`` is on. The saved
 #: component puts SciERC's unless told otherwise: it is the corpus of abstracts.
 CORPUS_MARKERS = {
     "scierc": "[unused0]",
@@ -47,9 +47,10 @@ CORPUS_MARKERS = {
     "annotated": "[unused4]",
 }
 
-#: The pieces that open, close and pad a window, as each family of encoders spells them.
+#: The pieces that open, close and pad a window, as BERT and MPNet spell them.
 #: MPNet's vocabulary (all-mpnet-base-v2) holds BERT's [CLS] too, unused by its
-#: pretraining, so RoBERTa's spelling is tried first.
+#: pretraining, so its own spelling is tried first. (RoBERTa's byte-level pieces
+#: would also need a prefix space before each word the component feeds alone.)
 SPECIAL_TOKENS = {
     "cls_id": ("<s>", "[CLS]"),
     "sep_id": ("</s>", "[SEP]"),
@@ -110,7 +111,7 @@ def write_model_folder(base: Path, folder: Path, styles: dict[str, str] | None =
     """The component's tokenizer and label settings (the ONNX model comes at export).
 
     ``styles``: per style (corpus), the vocabulary entry the component puts
-    after [CLS] in every window to ask for that corpus's conventions.
+    after the opening piece of every window to ask for that corpus's conventions.
     """
     from tokenizers import Tokenizer
 
@@ -123,11 +124,16 @@ def write_model_folder(base: Path, folder: Path, styles: dict[str, str] | None =
     if None in special.values():
         raise ExtractionError(
             f"{base}: tokenizer lacks [CLS]/[SEP]/[PAD] (or <s>/</s>/<pad>); "
-            "use a BERT-, RoBERTa- or MPNet-style model."
+            "use a BERT- or MPNet-style model."
         )
     settings = {"labels": TAGS, **special}
     if styles:
         settings["styles"] = {name: [tokenizer.token_to_id(m)] for name, m in styles.items()}
+        if missing := [m for name, m in styles.items() if settings["styles"][name] == [None]]:
+            raise ExtractionError(
+                f"{base}: the vocabulary lacks the corpus markers {', '.join(missing)}; "
+                "train without them: --set data.corpus_markers=false"
+            )
     (folder / SETTINGS_FILE).write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
 
 

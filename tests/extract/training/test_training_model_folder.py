@@ -31,12 +31,20 @@ def test_an_mpnet_tokenizer_opens_windows_with_its_own_s_not_berts_unused_cls(tm
     """all-mpnet-base-v2 keeps BERT's vocabulary, [CLS] included, but was pretrained
     with <s> ... </s>."""
     vocabulary = ["<s>", "<pad>", "</s>", "[unused0]", "[CLS]", "[SEP]", "[PAD]"]
-    write_model_folder(encoder_folder(tmp_path / "mpnet", vocabulary), tmp_path / "ner")
+    base = encoder_folder(tmp_path / "mpnet", vocabulary)
+    write_model_folder(base, tmp_path / "ner", styles={"scierc": "[unused0]"})
     settings = json.loads((tmp_path / "ner" / "ner.json").read_text())
     assert (settings["cls_id"], settings["sep_id"], settings["pad_id"]) == (0, 2, 1)
+    assert settings["styles"] == {"scierc": [3]}
 
 
 def test_a_tokenizer_without_window_pieces_is_refused(tmp_path):
     base = encoder_folder(tmp_path / "words", ["<unk>", "graph", "model"])
-    with pytest.raises(ExtractionError, match="BERT-, RoBERTa- or MPNet-style"):
+    with pytest.raises(ExtractionError, match="BERT- or MPNet-style"):
         write_model_folder(base, tmp_path / "ner")
+
+
+def test_a_vocabulary_without_the_corpus_markers_says_to_train_without_them(tmp_path):
+    base = encoder_folder(tmp_path / "roberta", ["<s>", "<pad>", "</s>", "graph"])
+    with pytest.raises(ExtractionError, match=r"\[unused0\].*corpus_markers=false"):
+        write_model_folder(base, tmp_path / "ner", styles={"scierc": "[unused0]"})
