@@ -37,8 +37,9 @@ __all__ = [
 TAGS = ["O"] + [f"{p}-{label}" for label in ("METHOD", "TASK", "DATASET", "METRIC") for p in "BI"]
 
 #: Word pieces that mark each corpus's annotation style after a window's opening
-#: piece (BERT's unused vocabulary rows, which MPNet's vocabulary keeps), when ``data.corpus_markers`` is on. The saved
-#: component puts SciERC's unless told otherwise: it is the corpus of abstracts.
+#: piece (BERT's unused vocabulary rows, which MPNet's vocabulary keeps), when
+#: ``data.corpus_markers`` is on. The saved component puts SciERC's unless told
+#: otherwise: it is the corpus of abstracts.
 CORPUS_MARKERS = {
     "scierc": "[unused0]",
     "scier": "[unused1]",
@@ -119,7 +120,6 @@ def write_model_folder(base: Path, folder: Path, styles: dict[str, str] | None =
     tokenizer = Tokenizer.from_file(str(base / TOKENIZER_FILE))
     tokenizer.no_truncation()
     tokenizer.no_padding()
-    tokenizer.save(str(folder / TOKENIZER_FILE))
     special = {name: _first_known(tokenizer, tokens) for name, tokens in SPECIAL_TOKENS.items()}
     if None in special.values():
         raise ExtractionError(
@@ -134,6 +134,7 @@ def write_model_folder(base: Path, folder: Path, styles: dict[str, str] | None =
                 f"{base}: the vocabulary lacks the corpus markers {', '.join(missing)}; "
                 "train without them: --set data.corpus_markers=false"
             )
+    tokenizer.save(str(folder / TOKENIZER_FILE))  # only for an encoder the component can read
     (folder / SETTINGS_FILE).write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
 
 

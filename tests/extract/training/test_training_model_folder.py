@@ -48,3 +48,4 @@ def test_a_vocabulary_without_the_corpus_markers_says_to_train_without_them(tmp_
     base = encoder_folder(tmp_path / "roberta", ["<s>", "<pad>", "</s>", "graph"])
     with pytest.raises(ExtractionError, match=r"\[unused0\].*corpus_markers=false"):
         write_model_folder(base, tmp_path / "ner", styles={"scierc": "[unused0]"})
+    assert not (tmp_path / "ner" / "tokenizer.json").exists()  # nothing half-written
