@@ -168,7 +168,7 @@ def test_input_text_is_shown_as_text_and_never_runs(open_view, tmp_path):
 
 @pytest.mark.shared_data
 def test_the_neurips_2023_map(neurips_build, open_view):
-    """The real corpus: 3,218 NeurIPS 2023 abstracts built by paperkg, graph.html opened as is."""
+    """A real corpus: NeurIPS 2023 orals and spotlights built by paperkg, graph.html opened as is."""
     opened = open_view(neurips_build / "graph.html", ready="paperkgMap")
     check_default_map(opened)
     opened.screenshot("map_neurips2023.png")
