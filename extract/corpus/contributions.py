@@ -25,8 +25,8 @@ The signs of one (paper, concept), :data:`FEATURES`:
 - counts: its mentions in the paper, the papers of the corpus naming it (a name
   many papers use is nobody's contribution), how many of them the old rules
   marked proposed, and the papers naming it elsewhere: in a background of the
-  1,218 NeurIPS 2023 abstracts that are not annotated (:data:`BACKGROUND_PATH`,
-  written with the weights; one of them built again does not count itself), so
+  1,218 NeurIPS 2023 abstracts not annotated when the weights were written
+  (:data:`BACKGROUND_PATH`; one of them built again does not count itself), so
   that in a corpus of twenty papers, where nearly every name is named by one
   paper, a used model ("Rotary Positional Encodings") is still known as one;
 - the rules' verdict: a mention marked proposed by extraction or by the title;
