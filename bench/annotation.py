@@ -19,7 +19,7 @@ papers not judged before (``bench/judged/neurips2023_links.jsonl``):
 - ``train-*``: training data;
 - ``check-*``: a sample of every other batch, annotated again from scratch by a
   second reader, for agreement (``check-3``: the second round's ``train-10`` ..,
-  ``check-4`` .. ``check-8``: those of the later rounds).
+  ``check-4`` .. ``check-9``: those of the later rounds).
 """
 
 from __future__ import annotations
@@ -46,10 +46,10 @@ BATCH_SIZE = 40
 SPLITS = {"test": 4, "select": 3, "train": 9}
 #: training batches of each later round (the second: train-10 .., the third: train-16 ..,
 #: the fourth: train-23 .., the fifth: train-30 .., the sixth: train-37 .., the seventh:
-#: train-44 ..),
+#: train-44 .., the eighth: train-51 .., the ninth: train-58 .., the tenth: train-65 ..),
 #: drawn from the papers the rounds before left, each round with a seed of its own, so
 #: earlier batches stay as they are
-MORE_TRAIN = (6, 7, 7, 7, 7, 7)
+MORE_TRAIN = (6, 7, 7, 7, 7, 7, 7, 7, 7)
 _LINK = re.compile(r"\\url\{[^}]*\}?|(?:https?://|www\.|github\.com/)[^\s)]+")
 #: papers of each batch that a second reader annotates again
 CHECK_PER_BATCH = 5
