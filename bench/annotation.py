@@ -19,7 +19,7 @@ papers not judged before (``bench/judged/neurips2023_links.jsonl``):
 - ``train-*``: training data;
 - ``check-*``: a sample of every other batch, annotated again from scratch by a
   second reader, for agreement (``check-3``: the second round's ``train-10`` ..,
-  ``check-4`` .. ``check-10``: those of the later rounds).
+  ``check-4`` .. ``check-11``: those of the later rounds).
 """
 
 from __future__ import annotations
