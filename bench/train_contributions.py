@@ -241,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     table.write_text(
         json.dumps(
             {
-                "background": "NeurIPS 2023 abstracts not in bench/judged/annotations",
+                "background": "NeurIPS 2023 abstracts outside the select and test annotations",
                 "papers_naming": dict(sorted(background.papers_naming.items())),
                 "papers": sorted(background.papers),
             },
