@@ -1,6 +1,6 @@
 """Train the concept model (keep or generic; which label) on the in-domain annotations.
 
-    python3 bench/concept_training.py [--out extract/corpus/models/concept_model.json]
+    python3 bench/concept_training.py [--out extract/corpus/models/concept_model.json] [--model NER_PIPELINE]
 
 Builds NeurIPS 2023 (``../shared/data/neurips2023``) up to its concept decision
 (the extraction cache makes that tens of seconds), matches every concept linked to
@@ -57,11 +57,11 @@ BITS = 16
 SPECIFIC = ("right", "wrong_label")
 
 
-def undecided_build(paths: list[str]):
+def undecided_build(paths: list[str], model: str | None = None):
     """The corpus's results and its resolution just before the concept decision, and
     the extraction alone (build stages 1-2), from which :func:`corpus_of` makes
     smaller corpora."""
-    extracted = extracted_corpus(paths)
+    extracted = extracted_corpus(paths, model)
     results, resolution = corpus_of(extracted, extracted.results)
     return results, resolution, extracted
 
@@ -270,6 +270,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(MODEL_FILE))
     parser.add_argument("--key-floor", type=float, default=0.68)
     parser.add_argument(
+        "--model",
+        help="the NER pipeline folder to learn from the mentions of (default: the shipped one); "
+        "without --out, the shipped model files are replaced",
+    )
+    parser.add_argument(
         "--small-corpora",
         type=lambda text: tuple(int(n) for n in text.split(",") if n),
         default=(20, 200),
@@ -277,7 +282,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    results, resolution, extracted = undecided_build(sorted(glob.glob(str(SHARED / "*.csv"))))
+    paths = sorted(glob.glob(str(SHARED / "*.csv")))
+    results, resolution, extracted = undecided_build(paths, args.model)
     ids, rows = concept_features(results, resolution)
     rows = list(rows)  # made once: the search below scores them many times
     annotations = load_annotations()

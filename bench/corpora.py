@@ -18,10 +18,11 @@ from paperkg.stages import BuildOptions, Corpus, Stage, run_stages
 EXTRACTION = BUILD_STAGES[:2]
 
 
-def extracted_corpus(paths: list[str]) -> Corpus:
-    """The papers of ``paths`` read and extracted (from the default extraction cache),
-    their records held as a list so that any of them can be built again."""
-    options = BuildOptions(cache_dir=default_cache_dir(), jobs=1)
+def extracted_corpus(paths: list[str], model: str | None = None) -> Corpus:
+    """The papers of ``paths`` read and extracted (from the default extraction cache) by
+    ``model`` (a pipeline folder; the shipped one when None), their records held as a
+    list so that any of them can be built again."""
+    options = BuildOptions(model=model, cache_dir=default_cache_dir(), jobs=1)
     extracted = run_stages(EXTRACTION, Corpus(list(paths), options))
     return replace(extracted, results=list(extracted.results))
 

@@ -1,6 +1,6 @@
 """Train the model that decides what each paper proposes (``extract/corpus/contributions.py``).
 
-    python3 bench/train_contributions.py [--out extract/corpus/models/contributions.json]
+    python3 bench/train_contributions.py [--out extract/corpus/models/contributions.json] [--model NER_PIPELINE]
 
 Builds the NeurIPS 2023 corpus up to its concepts (the extraction cache makes that
 quick), computes the signs of every (paper, concept) of the annotated papers
@@ -19,6 +19,11 @@ papers outside ``select`` and ``test``, so that no scored paper counts itself (a
 ``train`` paper is in it, and counts the others, not itself). Its table is
 written beside the weights (``name_counts.json``), as compact JSON, and the run is
 recorded in ``bench/RESULTS.md``.
+
+The concepts are those of the concept model in place
+(``extract/corpus/models/concept_model.json``): when both models are retrained (on
+more annotations, or with ``--model`` on another NER's mentions), run
+``bench/concept_training.py`` first.
 """
 
 from __future__ import annotations
@@ -56,11 +61,11 @@ PENALTIES = (0.01, 0.1, 1.0, 3.0, 10.0, 30.0)
 THRESHOLDS = tuple(round(t, 2) for t in np.arange(0.2, 0.81, 0.05))
 
 
-def corpus_until_concepts():
+def corpus_until_concepts(model: str | None = None):
     """The NeurIPS 2023 corpus after concept resolution, before the contribution
     decision, and its extraction alone (from which :func:`corpus_of` makes smaller
     corpora)."""
-    extracted = extracted_corpus(sorted(glob.glob(str(SHARED / "*.csv"))))
+    extracted = extracted_corpus(sorted(glob.glob(str(SHARED / "*.csv"))), model)
     return corpus_of(extracted, extracted.results), extracted
 
 
@@ -188,9 +193,14 @@ def score(views: list, model: ContributionModel, split: str) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
+    parser.add_argument(
+        "--model",
+        help="the NER pipeline folder to learn from the mentions of (default: the shipped one); "
+        "without --out, the shipped model files are replaced",
+    )
     args = parser.parse_args(argv)
     annotations = load_annotations()
-    corpus, extracted = corpus_until_concepts()
+    corpus, extracted = corpus_until_concepts(args.model)
     background = background_of(corpus, annotations)
     whole = labelled(corpus, annotations, background)
     small = {s: small_views(extracted, annotations, background, s) for s in SPLITS}

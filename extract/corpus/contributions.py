@@ -25,7 +25,7 @@ The signs of one (paper, concept), :data:`FEATURES`:
 - counts: its mentions in the paper, the papers of the corpus naming it (a name
   many papers use is nobody's contribution), how many of them the old rules
   marked proposed, and the papers naming it elsewhere: in a background of the
-  1,218 NeurIPS 2023 abstracts not annotated when the weights were written
+  2,938 NeurIPS 2023 abstracts outside the annotated select and test papers
   (:data:`BACKGROUND_PATH`; one of them built again does not count itself), so
   that in a corpus of twenty papers, where nearly every name is named by one
   paper, a used model ("Rotary Positional Encodings") is still known as one;
