@@ -42,7 +42,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from annotated import judge_link  # noqa: E402
 from annotation import SHARED, load_annotations  # noqa: E402
-from corpora import built_from, extracted_corpus  # noqa: E402
+from corpora import add_model_option, built_from, extracted_corpus  # noqa: E402
 
 from paperkg.extract.corpus.concept_features import concept_features, hashed  # noqa: E402
 from paperkg.extract.corpus.concept_model import MODEL_FILE, ConceptModel  # noqa: E402
@@ -269,11 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(MODEL_FILE))
     parser.add_argument("--key-floor", type=float, default=0.68)
-    parser.add_argument(
-        "--model",
-        help="the NER pipeline folder to learn from the mentions of (default: the shipped one); "
-        "without --out, the shipped model files are replaced",
-    )
+    add_model_option(parser)
     parser.add_argument(
         "--small-corpora",
         type=lambda text: tuple(int(n) for n in text.split(",") if n),

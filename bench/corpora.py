@@ -18,6 +18,15 @@ from paperkg.stages import BuildOptions, Corpus, Stage, run_stages
 EXTRACTION = BUILD_STAGES[:2]
 
 
+def add_model_option(parser) -> None:
+    """``--model``: the NER whose mentions a training script learns from."""
+    parser.add_argument(
+        "--model",
+        help="the NER pipeline folder to learn from the mentions of (default: the shipped one); "
+        "without --out, the shipped model files are replaced",
+    )
+
+
 def extracted_corpus(paths: list[str], model: str | None = None) -> Corpus:
     """The papers of ``paths`` read and extracted (from the default extraction cache) by
     ``model`` (a pipeline folder; the shipped one when None), their records held as a

@@ -40,7 +40,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from annotated import judge_link  # noqa: E402
 from annotation import SHARED, load_annotations  # noqa: E402
-from corpora import built_from, extracted_corpus  # noqa: E402
+from corpora import add_model_option, built_from, extracted_corpus  # noqa: E402
 
 from paperkg.extract.corpus.contributions import (  # noqa: E402
     FEATURES,
@@ -193,11 +193,7 @@ def score(views: list, model: ContributionModel, split: str) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
-    parser.add_argument(
-        "--model",
-        help="the NER pipeline folder to learn from the mentions of (default: the shipped one); "
-        "without --out, the shipped model files are replaced",
-    )
+    add_model_option(parser)
     args = parser.parse_args(argv)
     annotations = load_annotations()
     corpus, extracted = corpus_until_concepts(args.model)
