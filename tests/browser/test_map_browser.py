@@ -170,7 +170,7 @@ def test_input_text_is_shown_as_text_and_never_runs(open_view, tmp_path):
 def test_the_neurips_2023_map(neurips_build, open_view):
     """A real corpus: NeurIPS 2023 orals and spotlights built by paperkg, graph.html opened as is."""
     opened = open_view(neurips_build / "graph.html", ready="paperkgMap")
-    assert check_default_map(opened)["drawn"] == 300  # 1,980 concepts: the map's full share
+    assert check_default_map(opened)["drawn"] == 300  # 2,008 concepts: the map's full share
     opened.screenshot("map_neurips2023.png")
     assert opened.js("paperkgMap.search('GNN')") is not None
     assert "graph neural network" in opened.page.inner_text("#pk-panel h2").lower()

@@ -54,6 +54,10 @@ def test_lenient_scores_count_overlaps_once():
     # two predictions overlapping one gold span: only one of them is a hit
     twice = score(GOLD, [[(18, 21, "METHOD"), (16, 21, "METHOD")]], labels=["METHOD"])
     assert twice.lenient["METHOD"]["precision"] == pytest.approx(1 / 2)
+    # a span that ends where a gold span starts ("and a" before "CNN") touches it
+    # without sharing a character: no hit
+    touching = score(GOLD, [[(12, 18, "METHOD")]], labels=["METHOD"])
+    assert touching.lenient["METHOD"]["precision"] == 0.0
 
 
 def test_labels_a_corpus_does_not_annotate_are_not_scored():
