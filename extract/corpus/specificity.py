@@ -62,16 +62,13 @@ __all__ = [
 
 #: names of whole fields: a paper is *in* them, it does not use or address them
 FIELDS = frozenset(
-    """
+    " ".join(field.split())  # a field may wrap onto the next line
+    for field in """
     machine learning|deep learning|artificial intelligence|ai|ml|dl|natural language
     processing|nlp|computer vision|data science|data mining|statistics|statistical
     learning|pattern recognition|signal processing|computational science|scientific
     computing|machine intelligence|cognitive science|information retrieval
-    """.replace("\n", " ")
-    .replace(" |", "|")
-    .replace("| ", "|")
-    .strip()
-    .split("|")
+    """.split("|")
 )
 #: words of the general kind of model: a name made of these only is an umbrella term
 UMBRELLA_WORDS = frozenset(

@@ -11,6 +11,8 @@ from paperkg.extract.corpus.specificity import generic_reason
     [
         "machine learning",
         "computer vision",
+        "natural language processing",  # a field whose name wraps a line of the list
+        "scientific computing",
         "deep neural network",
         "learning algorithm",
         "generative model",
