@@ -60,7 +60,12 @@ __all__ = [
     "generic_reason",
 ]
 
-#: names of whole fields: a paper is *in* them, it does not use or address them
+#: names of whole fields: a paper is *in* them, it does not use or address them. The
+#: link verdicts of ``bench/judged/GUIDE.md`` (its table of verdicts) call them generic;
+#: its in-domain annotations (section 5) call a subfield such as "computer vision" a
+#: specific Task, and their train and test readers mostly did. Left to the concept
+#: model, the subfields gave 4 more links on select, all generic there, so the list
+#: keeps them
 FIELDS = frozenset(
     " ".join(field.split())  # a field may wrap onto the next line
     for field in """

@@ -3,7 +3,7 @@ concepts are its call."""
 
 import pytest
 
-from paperkg.extract.corpus.specificity import generic_reason
+from paperkg.extract.corpus.specificity import FIELDS, generic_reason
 
 
 @pytest.mark.parametrize(
@@ -81,3 +81,8 @@ def test_a_word_written_as_a_compound_in_any_spelling_is_left_to_the_model():
     assert generic_reason("kernel", "Method", surfaces=["kernels", "Kernel"]) == "bare word"
     assert generic_reason("online", "Method", surfaces=["Online Algorithms"]) == "bare word"
     assert generic_reason("l2", "Method") is None
+
+
+def test_every_field_of_the_list_is_written_as_a_key_is():
+    # a field that wraps a line of the list must not keep the line break's spaces
+    assert all(field and field == " ".join(field.split()) for field in FIELDS)
