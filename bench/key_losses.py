@@ -3,21 +3,29 @@
     python3 bench/key_losses.py [--split select] [--model NER_PIPELINE] [--examples 12]
 
 ``bench/annotated.py`` counts the key concepts a build finds; this says what became
-of the others, so that work goes where the losses are. NeurIPS 2023 is built up to
-its concept decision (the extraction cache makes that a minute or two), then decided
-as the build decides, and every key concept (specific and key in
-``bench/judged/annotations``, GUIDE.md section 5) of the split's papers is put in one
-of these classes:
+of the others, so that work goes where the losses are. It builds NeurIPS 2023 itself
+up to its concept decision (with the extraction cache, under a minute), decides as
+the build decides (``docs/concept-resolution.md``, "Kept or generic, and the final
+label"), and puts every key concept (specific and key in
+``bench/judged/annotations``, GUIDE.md section 5) of the split's papers in one of
+these kinds:
 
-- ``found``: a link names it under its annotated label (``bench/annotated.py``'s
-  ``right``);
-- ``wrong label``: a link names it under another label;
-- ``left out by the decision``: a concept named it before the decision, which left
-  it out (a word-list rule, or the concept model's chance under its threshold: the
-  reasons are counted);
-- ``cut otherwise``: no concept named it, but a mention is a run of its words or
-  holds it ("kernel" for "kernel methods");
-- ``no mention``: the NER and the corpus terms found nothing of it.
+- ``found``: a concept the decision keeps names it, under its annotated label. The
+  graph links a paper to every concept the decision keeps, so this is
+  ``bench/annotated.py``'s count of key concepts found, except where one concept's
+  name and aliases match two annotated concepts of different labels (here it goes
+  to the first, there to the one of its label);
+- ``wrong label``: a kept concept names it under another label, the vote's or the
+  concept model's (a concept the decision relabels stays linked, so a wrong
+  relabelling counts here, not as left out);
+- ``left out by the decision``: only concepts the decision left out named it (a
+  word-list rule, or the concept model's chance under its threshold; the first
+  one's reason is counted);
+- ``mentioned otherwise``: no concept named it, but a mention is it (the resolver
+  dropped it), is a run of its words or holds it ("kernel" for "kernel methods").
+  That mention may name something else ("Transformer" beside "vision Transformer"),
+  so this is an upper bound;
+- ``no mention``: no mention is it, is a run of its words or holds it.
 
 Only choices made on ``select`` should follow from this; ``test`` stays held out.
 """
@@ -31,19 +39,24 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from annotated import _inside, concept_forms  # noqa: E402
+from annotated import judge_link  # noqa: E402
 from annotation import SHARED, load_annotations  # noqa: E402
 from concept_training import paper_judgements, undecided_build  # noqa: E402
 from corpora import add_model_option  # noqa: E402
-from judging import fold  # noqa: E402
 
 from paperkg.extract.corpus.concept_model import decide_concepts  # noqa: E402
 
-CLASSES = ("found", "wrong label", "left out by the decision", "cut otherwise", "no mention")
+KINDS = ("found", "wrong label", "left out by the decision", "mentioned otherwise", "no mention")
 
 
 def key_losses(results, undecided, decided, annotations, split: str):
-    """Per key concept of ``split``: ``(class, label, name, detail)``."""
+    """Per key concept of ``split``'s papers: ``(kind, label, name, detail)``.
+
+    ``undecided`` and ``decided`` are the corpus's resolution before and after
+    :func:`~paperkg.extract.corpus.concept_model.decide_concepts`. ``detail`` is the
+    labels it was linked under (wrong label), the decision's reason (left out), or
+    the mention that holds it or is part of it (mentioned otherwise).
+    """
     before = paper_judgements(results, undecided, annotations)
     after = paper_judgements(results, decided, annotations)
     rows = []
@@ -53,30 +66,31 @@ def key_losses(results, undecided, decided, annotations, split: str):
             continue
         _, concepts, judged_before = before[paper_id]
         judged_after = after[paper_id][2]
-        texts = [fold(m.text) for m in result.mentions]
         for i, concept in enumerate(concepts):
             if not (concept["specific"] and concept["key"]):
                 continue
             labels_after = {
-                decided.concepts[cid].label for cid, (_, _, index) in judged_after.items()
+                decided.concepts[cid].label
+                for cid, (_, _, index) in judged_after.items()
                 if index == i
-            }  # fmt: skip
+            }
             named_before = [cid for cid, (_, _, index) in judged_before.items() if index == i]
-            forms = concept_forms(concept)
+            # a mention judged as a link of no label: the same name is "wrong_label",
+            # a run of its words or one holding it "cut_wrongly"
+            near = [
+                m.text
+                for m in result.mentions
+                if judge_link({"name": m.text, "label": ""}, [concept])[0] != "generic"
+            ]
             if concept["label"] in labels_after:
                 kind, detail = "found", ""
             elif labels_after:
                 kind, detail = "wrong label", " / ".join(sorted(labels_after))
             elif named_before:
                 kind = "left out by the decision"
-                detail = decided.generic.get(named_before[0], "?").split(":")[0]
-            elif any(_inside(t, f) or _inside(f, t) for t in texts for f in forms if t):
-                kind = "cut otherwise"
-                detail = next(
-                    m.text
-                    for m, t in zip(result.mentions, texts, strict=True)
-                    if t and any(_inside(t, f) or _inside(f, t) for f in forms)
-                )
+                detail = decided.generic[named_before[0]].split(":")[0]
+            elif near:
+                kind, detail = "mentioned otherwise", near[0]
             else:
                 kind, detail = "no mention", ""
             rows.append((kind, concept["label"], concept["name"], detail))
@@ -86,27 +100,28 @@ def key_losses(results, undecided, decided, annotations, split: str):
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", default="select", choices=("select", "test", "train"))
-    parser.add_argument("--examples", type=int, default=12, help="names shown per class")
+    parser.add_argument("--examples", type=int, default=12, help="names shown per kind")
     add_model_option(parser)
     args = parser.parse_args(argv)
     paths = sorted(glob.glob(str(SHARED / "*.csv")))
     results, undecided, _ = undecided_build(paths, args.model)
     decided = decide_concepts(results, undecided)
     rows = key_losses(results, undecided, decided, load_annotations(), args.split)
-    by_label: dict[str, Counter] = defaultdict(Counter)
+    per_kind: dict[str, Counter] = defaultdict(Counter)
     for kind, label, _, _ in rows:
-        by_label[kind][label] += 1
+        per_kind[kind][label] += 1
     print(f"{len(rows)} key concepts of {args.split}")
-    for kind in CLASSES:
-        counts = by_label[kind]
+    for kind in KINDS:
+        counts = per_kind[kind]
         per_label = ", ".join(f"{label} {n}" for label, n in sorted(counts.items()))
         print(f"  {kind:26} {sum(counts.values()):4}  ({per_label})")
-    reasons = Counter(d for k, _, _, d in rows if k == "left out by the decision")
+    reasons = Counter(detail for kind, _, _, detail in rows if kind == "left out by the decision")
     print("left out by:", ", ".join(f"{why} {n}" for why, n in reasons.most_common()))
-    for kind in CLASSES[1:]:
-        shown = [f"{name} ({detail})" if detail else name
-                 for k, _, name, detail in rows if k == kind][: args.examples]  # fmt: skip
-        print(f"{kind}: " + "; ".join(shown))
+    for kind in KINDS[1:]:
+        shown = [
+            f"{name} ({detail})" if detail else name for k, _, name, detail in rows if k == kind
+        ]
+        print(f"{kind}: " + "; ".join(shown[: args.examples]))
     return 0
 
 
