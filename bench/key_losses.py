@@ -69,32 +69,29 @@ def key_losses(results, undecided, decided, annotations, split: str):
         for i, concept in enumerate(concepts):
             if not (concept["specific"] and concept["key"]):
                 continue
-            labels_after = {
-                decided.concepts[cid].label
-                for cid, (_, _, index) in judged_after.items()
-                if index == i
-            }
-            named_before = [cid for cid, (_, _, index) in judged_before.items() if index == i]
-            # a mention judged as a link of no label: the same name is "wrong_label",
-            # a run of its words or one holding it "cut_wrongly"
-            near = [
-                m.text
-                for m in result.mentions
-                if judge_link({"name": m.text, "label": ""}, [concept])[0] != "generic"
-            ]
-            if concept["label"] in labels_after:
-                kind, detail = "found", ""
-            elif labels_after:
-                kind, detail = "wrong label", " / ".join(sorted(labels_after))
-            elif named_before:
-                kind = "left out by the decision"
-                detail = decided.generic[named_before[0]].split(":")[0]
-            elif near:
-                kind, detail = "mentioned otherwise", near[0]
-            else:
-                kind, detail = "no mention", ""
+            kind, detail = _kind(i, concept, result.mentions, judged_before, judged_after, decided)
             rows.append((kind, concept["label"], concept["name"], detail))
     return rows
+
+
+def _kind(i, concept, mentions, judged_before, judged_after, decided) -> tuple[str, str]:
+    """The kind of loss of key concept ``i`` of a paper, and its detail."""
+    labels_after = {
+        decided.concepts[cid].label for cid, (_, _, index) in judged_after.items() if index == i
+    }
+    if concept["label"] in labels_after:
+        return "found", ""
+    if labels_after:
+        return "wrong label", " / ".join(sorted(labels_after))
+    named_before = [cid for cid, (_, _, index) in judged_before.items() if index == i]
+    if named_before:
+        return "left out by the decision", decided.generic[named_before[0]].split(":")[0]
+    # a mention judged as a link of no label: the same name is "wrong_label", a run of
+    # its words or one holding it "cut_wrongly" (only read for concepts no concept named)
+    for mention in mentions:
+        if judge_link({"name": mention.text, "label": ""}, [concept])[0] != "generic":
+            return "mentioned otherwise", mention.text
+    return "no mention", ""
 
 
 def main(argv: list[str] | None = None) -> int:
