@@ -62,6 +62,30 @@ def _short_then_long(doc: Doc, open_i: int) -> tuple[Span, Span] | None:
     return long, short
 
 
+#: words that say a parenthesis gives a short name: "(or BiDock for short)"
+_SHORT_SAYING_TAILS = (("for", "short"), ("in", "short"))
+
+
+def _named_for_short(doc: Doc, open_i: int) -> Span | None:
+    """The short form of a parenthesis that says it gives one, else ``None``:
+    "(SIGNET for short)", "(or BiDock for short)", "(ViT, in short)", "(or MoE)"."""
+    close = next((t.i for t in doc[open_i + 1 : open_i + 8] if t.text in {"(", ")"}), None)
+    if close is None or doc[close].text != ")":
+        return None
+    first, end = open_i + 1, close
+    tail = tuple(t.lower_ for t in doc[end - 2 : end])
+    said_short = end - first > 2 and tail in _SHORT_SAYING_TAILS
+    if said_short:
+        end -= 2
+        if doc[end - 1].text == ",":
+            end -= 1
+    said_or = end - first > 1 and doc[first].lower_ == "or"  # "(OR for short)" is an acronym
+    first += said_or
+    if not (said_or or said_short) or end <= first:
+        return None
+    return doc[first:end]
+
+
 def find_acronym_definitions(doc: Doc) -> list[tuple[Span, Span]]:
     """Pairs ``(long form, short form)`` defined as "long form (SHORT)" in ``doc``.
 
@@ -79,8 +103,13 @@ def find_acronym_definitions(doc: Doc) -> list[tuple[Span, Span]]:
             (t.i for t in doc[open_tok.i + 1 : open_tok.i + 5] if t.text in {")", ";", ","}),
             None,
         )
-        short = None
-        if close is not None and doc[close].text == ")" and close > open_tok.i + 1:
+        short = _named_for_short(doc, open_tok.i)
+        if (
+            short is None
+            and close is not None
+            and doc[close].text == ")"
+            and close > open_tok.i + 1
+        ):
             short = doc[open_tok.i + 1 : close]
         if short is None or not _is_short_form(short):
             pair = _short_then_long(doc, open_tok.i)
@@ -129,6 +158,10 @@ class AcronymDetector:
     one name means one thing within an abstract: when the NER gives the mentions of
     a name (with its acronym) different labels, the majority label wins.
 
+    Before that, a mention the tagger ran on into "for short" ("BiDock for
+    short") ends before those words, and a mention cut inside a defined long form
+    starts where the long form does.
+
     Sets:
         ``Doc._.acronyms`` (list[tuple[Span, Span]]): ``(long form, short form)`` pairs,
         e.g. ``(graph neural network, GNN)``.
@@ -138,6 +171,7 @@ class AcronymDetector:
         self.share_labels = share_labels
 
     def __call__(self, doc: Doc) -> Doc:
+        _cut_short_saying_tails(doc)
         pairs = find_acronym_definitions(doc)
         doc._.acronyms = pairs
         if pairs:
@@ -147,6 +181,30 @@ class AcronymDetector:
                 _share_labels(doc, pairs)
             _vote_labels(doc, pairs)
         return doc
+
+
+def _cut_short_saying_tails(doc: Doc) -> None:
+    """End a mention before the words that say it is a short name: the tagger reads
+    "(or BiDock for short)" as the name "BiDock for short"."""
+    ents = []
+    changed = False
+    for ent in doc.ents:
+        end = ent.end
+        if (
+            end - ent.start > 2
+            and tuple(t.lower_ for t in doc[end - 2 : end]) in _SHORT_SAYING_TAILS
+        ):
+            end -= 2
+            if doc[end - 1].text == ",":
+                end -= 1
+        if end == ent.end:
+            ents.append(ent)
+        else:
+            changed = True
+            if end > ent.start:
+                ents.append(Span(doc, ent.start, end, label=ent.label_))
+    if changed:  # untouched, a doc the NER did not tag keeps its tokens unset
+        doc.ents = ents
 
 
 def _complete_long_forms(doc: Doc, pairs: list[tuple[Span, Span]]) -> None:

@@ -101,6 +101,11 @@ def test_used_names_are_not_proposed(nlp, text, used):
             "SSDM",
         ),
         ("Rotary Positional Encodings (RoPE) are popular.", "Rotary Positional Encodings", "RoPE"),
+        # a parenthesis that says it gives the short name
+        ("We propose a Graph Anomaly Detector (GAD for short).", "Graph Anomaly Detector", "GAD"),
+        ("We use a Mixture of Experts (or MoE) here.", "Mixture of Experts", "MoE"),
+        ("It is a Vision Transformer (or ViT, in short).", "Vision Transformer", "ViT"),
+        ("We use Operations Research (OR for short) here.", "Operations Research", "OR"),
     ],
 )
 def test_acronym_definitions(nlp, text, long, short):
@@ -108,9 +113,17 @@ def test_acronym_definitions(nlp, text, long, short):
     assert (long, short) in {(lf.text, sf.text) for lf, sf in doc._.acronyms}
 
 
-def test_text_in_parentheses_that_is_not_an_acronym_is_ignored(nlp):
-    doc = nlp("The model (which is large) works well (see Section 3).")
-    assert doc._.acronyms == []
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The model (which is large) works well (see Section 3).",
+        # an alternative, not a short name: its letters are not in the words before
+        "We train it with Adam (or SGD) here.",
+        "It needs two layers (or more) and (or 2) of them.",
+    ],
+)
+def test_text_in_parentheses_that_is_not_an_acronym_is_ignored(nlp, text):
+    assert nlp(text)._.acronyms == []
 
 
 def test_defined_acronym_shares_the_label_of_its_long_form(nlp):
@@ -406,6 +419,22 @@ def test_a_fragment_of_a_definition_is_absorbed_by_the_widened_mention(nlp, tagg
     tagged_doc = _tagged(nlp, text, [(t, "METHOD") for t in tagged])
     doc = AcronymDetector(share_labels=False)(tagged_doc)
     assert [e.text for e in doc.ents] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "tagged", "expected"),
+    [
+        ("We propose xTrimoBiDock (or BiDock for short).", "BiDock for short", "BiDock"),
+        ("We propose a new detector (ADet, in short).", "ADet, in short", "ADet"),
+        # a mention that is nothing but the words stays as tagged
+        ("Its reply was, in short, long.", "in short", "in short"),
+    ],
+)
+def test_a_mention_ends_before_the_words_that_say_it_is_a_short_name(nlp, text, tagged, expected):
+    from paperkg.extract.nlp.components.acronyms import AcronymDetector
+
+    doc = AcronymDetector(share_labels=False)(_tagged(nlp, text, [(tagged, "METHOD")]))
+    assert [e.text for e in doc.ents] == [expected]
 
 
 def test_a_name_inside_a_definition_keeps_its_own_mention(nlp):
