@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import platform
 import shutil
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -51,13 +52,30 @@ Runner = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 @Language.factory(
     "paperkg_transformer_ner",
-    default_config={"threads": 1, "max_pieces": 256, "batch_size": 1, "style": "scierc"},
+    default_config={
+        "threads": 1,
+        "max_pieces": 256,
+        "batch_size": 1,
+        "style": "scierc",
+        "mention_cost": 0.0,
+    },
 )
 def make_transformer_ner(
-    nlp: Language, name: str, threads: int, max_pieces: int, batch_size: int, style: str
+    nlp: Language,
+    name: str,
+    threads: int,
+    max_pieces: int,
+    batch_size: int,
+    style: str,
+    mention_cost: float,
 ) -> TransformerNER:
     return TransformerNER(
-        name, threads=threads, max_pieces=max_pieces, batch_size=batch_size, style=style
+        name,
+        threads=threads,
+        max_pieces=max_pieces,
+        batch_size=batch_size,
+        style=style,
+        mention_cost=mention_cost,
     )
 
 
@@ -127,7 +145,14 @@ class TransformerNER:
     trained with corpus markers: "scierc" (abstracts, descriptive phrases; the
     default), "scier" (full-text ML papers, shorter names) or "tdmsci" (NLP
     sentences, task, dataset and metric names). A model without markers has
-    one style and ignores it.
+    one style and ignores it. ``mention_cost``: log-odds, in nats, that each
+    mention pays where it starts (taken off every ``B-`` tag before decoding); 0
+    decodes as trained, more leaves out the mentions the model is least sure
+    of. A model trained on several corpora tags more than a reader of any
+    one style annotates, so the shipped pipeline sets a cost chosen on the
+    in-domain select split: among the costs tied on mention F1 there, the one
+    whose build scored best (``bench/mention_cost.py``,
+    ``docs/extraction-quality.md``).
     """
 
     def __init__(
@@ -138,8 +163,14 @@ class TransformerNER:
         max_pieces: int = 256,
         batch_size: int = 1,
         style: str = "scierc",
+        mention_cost: float = 0.0,
     ) -> None:
+        if not math.isfinite(mention_cost):
+            raise ExtractionError(
+                f"mention_cost must be a number of nats (0 decodes as trained), not {mention_cost}"
+            )
         self.name = name
+        self.mention_cost = mention_cost
         self.threads = threads
         self.max_pieces = max_pieces
         self.batch_size = batch_size
@@ -155,6 +186,8 @@ class TransformerNER:
         self._prefix_ids: list[int] = []
         self._allowed: np.ndarray | None = None
         self._outside = 0  # index of the "O" tag
+        #: which tags begin a mention (pay ``mention_cost``)
+        self._begins: np.ndarray | None = None
 
     # ------------------------------------------------------------------ loading
 
@@ -188,6 +221,7 @@ class TransformerNER:
         self._prefix_ids = self._styles.get(self.style, [])
         self._allowed = _allowed_transitions(self.labels)
         self._outside = self.labels.index("O")
+        self._begins = np.array([tag.startswith("B-") for tag in self.labels])
         self._model_path = model_dir / MODEL_FILE
         self.runner = runner or self._onnx_runner(self._model_path)
         return self
@@ -313,6 +347,7 @@ class TransformerNER:
     def _spans(self, doc: Doc, window: Window, logits: np.ndarray) -> list[Span]:
         first = [p for _, p in window.words]
         scores = _log_softmax(logits[first])
+        scores[:, self._begins] -= self.mention_cost
         no_end = [_function_word(doc[t]) for t, _ in window.words]
         tags = viterbi(scores, self._allowed, no_end, outside=self._outside)
         spans = []

@@ -1,6 +1,7 @@
 """The transformer NER component: windows of word pieces, BIO decoding, the shipped model."""
 
 import json
+import shutil
 
 import numpy as np
 import pytest
@@ -271,3 +272,49 @@ def test_no_mention_ends_on_a_function_word(nlp, ner):
     # a capitalised acronym the POS tagger reads as a function word may still end a name
     doc = tagger(nlp("We evaluate on the MUC and description against it."))
     assert doc.ents[-1].text == "description"
+
+
+def test_a_mention_cost_drops_the_mentions_the_model_is_unsure_of(nlp, ner):
+    # "detection" starts a TASK by 3 nats over O and "model" goes on inside it by 3
+    # more; "description" is a TASK by half a nat
+    vocab = ner._tokenizer.get_vocab()
+    o, b, i = (ner.labels.index(t) for t in ("O", "B-TASK", "I-TASK"))
+
+    def runner(input_ids, attention_mask):
+        logits = np.zeros((*input_ids.shape, len(ner.labels)), dtype=np.float32)
+        logits[..., o] = 4.0
+        logits[input_ids == vocab["detection"], b] = 7.0
+        logits[input_ids == vocab["model"], i] = 7.0
+        logits[input_ids == vocab["description"], b] = 4.5
+        return logits
+
+    tagger = TransformerNER().load(SHIPPED_TRANSFORMER_DIR / "transformer_ner", runner=runner)
+
+    def mentions(cost):
+        tagger.mention_cost = cost  # read at each decoding
+        doc = tagger(nlp("We study detection model and description here."))
+        return [e.text for e in doc.ents]
+
+    assert mentions(0.0) == ["detection model", "description"]
+    # one nat a mention: the name the model is unsure of goes, the other stays whole
+    assert mentions(1.0) == ["detection model"]
+    # the cost is paid once where a mention starts: 3 + 3 nats outweigh a cost of 5
+    assert mentions(5.0) == ["detection model"]
+    assert mentions(7.0) == []
+
+
+def test_the_shipped_pipeline_sets_its_mention_cost(ner, tmp_path):
+    # chosen on the in-domain select split (bench/mention_cost.py)
+    assert ner.mention_cost > 0
+    # a pipeline saved without the setting (by an older paperkg) decodes as trained
+    old = tmp_path / "old"
+    shutil.copytree(SHIPPED_TRANSFORMER_DIR, old)
+    config = old / "config.cfg"
+    lines = config.read_text(encoding="utf-8").splitlines(keepends=True)
+    config.write_text("".join(k for k in lines if not k.startswith("mention_cost")))
+    assert spacy.load(old).get_pipe("transformer_ner").mention_cost == 0.0
+
+
+def test_a_mention_cost_that_is_no_number_is_a_clear_error():
+    with pytest.raises(ExtractionError, match="mention_cost must be a number of nats"):
+        TransformerNER(mention_cost=float("nan"))
