@@ -19,11 +19,12 @@ retraining the NER, whose cost starts at 0. The table is recorded in
 from __future__ import annotations
 
 import argparse
-import re
 import shutil
 import sys
 import tempfile
 from pathlib import Path
+
+import spacy
 
 sys.path.insert(0, str(Path(__file__).parent))
 import annotated  # noqa: E402
@@ -32,23 +33,15 @@ from results import run_and_record  # noqa: E402
 
 from paperkg.extract.nlp.model_names import SHIPPED_TRANSFORMER_DIR  # noqa: E402
 
-#: the line of the NER's section of a pipeline's config.cfg that names its style
-_STYLE_LINE = re.compile(r'^style = "[^"]*"$', re.MULTILINE)
-_COST_LINE = re.compile(r"^mention_cost = .*\n", re.MULTILINE)
-
 
 def with_cost(cost: float, folder: Path, source: Path = SHIPPED_TRANSFORMER_DIR) -> Path:
     """A copy of the pipeline ``source`` (the shipped one) in ``folder`` whose NER has
     ``mention_cost = cost``."""
     model = folder / f"cost-{cost}"
     shutil.copytree(source, model)
-    config = model / "config.cfg"
-    text = _COST_LINE.sub("", config.read_text(encoding="utf-8"))
-    style = _STYLE_LINE.search(text)
-    if style is None:
-        raise SystemExit(f"{config}: no style line in the NER's section; cannot set the cost")
-    text = text[: style.end()] + f"\nmention_cost = {cost}" + text[style.end() :]
-    config.write_text(text, encoding="utf-8")
+    config = spacy.util.load_config(model / "config.cfg")
+    config["components"]["transformer_ner"]["mention_cost"] = cost
+    config.to_disk(model / "config.cfg")
     return model
 
 

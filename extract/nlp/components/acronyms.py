@@ -66,19 +66,25 @@ def _short_then_long(doc: Doc, open_i: int) -> tuple[Span, Span] | None:
 _SHORT_SAYING_TAILS = (("for", "short"), ("in", "short"))
 
 
+def _end_before_short_saying_tail(doc: Doc, start: int, end: int) -> int:
+    """Where ``doc[start:end]`` ends without a closing "for short" or ", in short"
+    (``end`` when it has none)."""
+    if end - start > 2 and tuple(t.lower_ for t in doc[end - 2 : end]) in _SHORT_SAYING_TAILS:
+        end -= 2
+        if doc[end - 1].text == ",":
+            end -= 1
+    return end
+
+
 def _named_for_short(doc: Doc, open_i: int) -> Span | None:
     """The short form of a parenthesis that says it gives one, else ``None``:
     "(SIGNET for short)", "(or BiDock for short)", "(ViT, in short)", "(or MoE)"."""
     close = next((t.i for t in doc[open_i + 1 : open_i + 8] if t.text in {"(", ")"}), None)
     if close is None or doc[close].text != ")":
         return None
-    first, end = open_i + 1, close
-    tail = tuple(t.lower_ for t in doc[end - 2 : end])
-    said_short = end - first > 2 and tail in _SHORT_SAYING_TAILS
-    if said_short:
-        end -= 2
-        if doc[end - 1].text == ",":
-            end -= 1
+    first = open_i + 1
+    end = _end_before_short_saying_tail(doc, first, close)
+    said_short = end < close
     said_or = end - first > 1 and doc[first].lower_ == "or"  # "(OR for short)" is an acronym
     first += said_or
     if not (said_or or said_short) or end <= first:
@@ -187,23 +193,13 @@ def _cut_short_saying_tails(doc: Doc) -> None:
     """End a mention before the words that say it is a short name: the tagger reads
     "(or BiDock for short)" as the name "BiDock for short"."""
     ents = []
-    changed = False
     for ent in doc.ents:
-        end = ent.end
-        if (
-            end - ent.start > 2
-            and tuple(t.lower_ for t in doc[end - 2 : end]) in _SHORT_SAYING_TAILS
-        ):
-            end -= 2
-            if doc[end - 1].text == ",":
-                end -= 1
+        end = _end_before_short_saying_tail(doc, ent.start, ent.end)
         if end == ent.end:
             ents.append(ent)
-        else:
-            changed = True
-            if end > ent.start:
-                ents.append(Span(doc, ent.start, end, label=ent.label_))
-    if changed:  # untouched, a doc the NER did not tag keeps its tokens unset
+        elif end > ent.start:
+            ents.append(Span(doc, ent.start, end, label=ent.label_))
+    if ents != list(doc.ents):  # only when changed: an untagged doc keeps its tokens unset
         doc.ents = ents
 
 
