@@ -18,9 +18,9 @@ import re
 __all__ = ["put_forward_windows"]
 
 _TRIGGER = re.compile(
-    r"\b(?:we|this (?:paper|work|study|article)|our (?:paper|work|study))\b[^.;:]{0,60}?"
+    r"\b(?:we|this (?:paper|work|study|article)|our (?:paper|work|study))\b[^.;:]{0,120}?"
     r"\b(?:propos|introduc|present|develop|design|devis|build|creat|curat|releas|offer|"
-    r"formulat|establish|term|call|dub|coin|name)\w*",
+    r"formulat|implement|establish|term|call|dub|coin|name)\w*",
     re.IGNORECASE,
 )
 #: words after which a put-forward clause speaks of what the proposal is for or built from

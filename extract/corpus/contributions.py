@@ -6,8 +6,8 @@ title names (:mod:`paperkg.extract.corpus.titles`). Those rules are signs, not t
 decision: a name in a title may be a used model, "we propose" may be followed by
 "a large language model", and a coined name used three times may never be
 caught by a sentence. Once every mention has its concept, :func:`contribution_flags`
-weighs, for each concept a paper names, the signs below with a logistic
-regression trained on annotated NeurIPS 2023 abstracts
+weighs, for each concept a paper names, the signs below with boosted decision
+trees trained on annotated NeurIPS 2023 abstracts
 (``bench/train_contributions.py`` writes ``models/contributions.json``), and
 flags the paper's mentions of the concepts it proposes (the build writes the
 flags as the table of mentions' ``proposed`` column); every other mention is a
@@ -76,6 +76,7 @@ __all__ = [
     "FEATURES",
     "Background",
     "ContributionModel",
+    "Tree",
     "contribution_features",
     "contribution_flags",
     "corpus_counts",
@@ -84,12 +85,12 @@ __all__ = [
     "text_key",
 ]
 
-#: the shipped weights (``bench/train_contributions.py`` writes them)
+#: the shipped model (``bench/train_contributions.py`` writes it)
 MODEL_PATH = Path(__file__).parent / "models" / "contributions.json"
-#: the background corpus's papers naming each concept (written with the weights)
+#: the background corpus's papers naming each concept (written with the model)
 BACKGROUND_PATH = MODEL_PATH.with_name("name_counts.json")
 
-#: the signs of one (paper, concept), in the order of the model's weights
+#: the signs of one (paper, concept), the model's columns in this order
 FEATURES = (
     "rule_proposed",  # a mention marked proposed by extraction's or the title's rules
     "rule_share",  # the share of its mentions so marked
@@ -98,7 +99,7 @@ FEATURES = (
     "whole_title",  # the title is (most of) this name
     "title_only",  # named in the title and nowhere in the abstract
     "put_forward",  # inside a "we propose / introduce / present ..." clause
-    "named_as",  # after "termed", "called", "dubbed", "named"
+    "named_as",  # after "termed", "called", "dubbed", "named", "namely"
     "after_our",  # "our X", "the proposed X"
     "after_use",  # "using X", "based on X", "with X"
     "coined",  # mixed case inside a word: "SelKD", "EmbedLLM"
@@ -132,7 +133,7 @@ FEATURES = (
 
 #: words right before a name that say the paper names it: "termed X", "which we call X"
 _NAMING_WORDS = frozenset(
-    "term termed terms call called calls dub dubbed name named coin coined".split()
+    "term termed terms call called calls dub dubbed name named coin coined namely".split()
 )
 #: "refer to it as X": words a few places before "as"
 _NAMING_AS = _NAMING_WORDS | {"refer", "refers", "referred"}
@@ -151,54 +152,127 @@ _LABELS = ("Method", "Dataset", "Task", "Metric")
 
 
 @dataclass(frozen=True)
-class ContributionModel:
-    """A logistic regression over :data:`FEATURES`: ``p = sigmoid(w . (x - mean) / scale + b)``.
+class Tree:
+    """One regression tree of the ensemble, as parallel arrays over its nodes (node 0 is
+    the root): an inner node sends a row left when ``x[feature] <= split``; a leaf
+    (``left == -1``) holds the log-odds it adds."""
 
-    A concept is proposed when ``p >= threshold``. (Giving a paper none of whose
-    concepts reaches it its likeliest one did not pay on the selection set at any
-    floor ``bench/train_contributions.py`` tried, so there is no such fallback.)
+    feature: np.ndarray
+    split: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+    value: np.ndarray
+
+    def leaf_values(self, x: np.ndarray) -> np.ndarray:
+        """The value of the leaf each row of ``x`` reaches."""
+        node = np.zeros(len(x), dtype=np.int64)
+        rows = np.arange(len(x))
+        while True:
+            inner = self.left[node] >= 0
+            if not inner.any():
+                return self.value[node]
+            go_left = x[rows, self.feature[node]] <= self.split[node]
+            node = np.where(inner, np.where(go_left, self.left[node], self.right[node]), node)
+
+    def split_features(self) -> list[int]:
+        """The sign each inner node splits on."""
+        return [int(f) for f, left in zip(self.feature, self.left, strict=True) if left >= 0]
+
+    def to_json(self) -> dict:
+        """The tree as JSON lists (leaf values to 6 significant digits; splits exact)."""
+        return {
+            "feature": self.feature.tolist(),
+            "split": self.split.tolist(),
+            "left": self.left.tolist(),
+            "right": self.right.tolist(),
+            "value": [float(f"{v:.6g}") for v in self.value],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Tree:
+        """A tree read back from :meth:`to_json`; ``ValueError`` unless it is a tree over
+        :data:`FEATURES` whose every child comes after its parent (so reading ends)."""
+        arrays = {name: np.asarray(data[name]) for name in ("feature", "left", "right")}
+        if any(a.dtype.kind not in "iu" for a in arrays.values()):
+            raise ValueError("a tree's features and children must be whole numbers")
+        tree = cls(
+            feature=arrays["feature"].astype(np.int64),
+            split=np.asarray(data["split"], dtype=float),
+            left=arrays["left"].astype(np.int64),
+            right=arrays["right"].astype(np.int64),
+            value=np.asarray(data["value"], dtype=float),
+        )
+        n = len(tree.left)
+        nodes = np.arange(n)
+        inner = tree.left >= 0
+        if (
+            n == 0
+            or any(len(a) != n for a in (tree.feature, tree.split, tree.right, tree.value))
+            or ((tree.left == -1) != (tree.right == -1)).any()
+            or ((tree.left[inner] <= nodes[inner]) | (tree.left[inner] >= n)).any()
+            or ((tree.right[inner] <= nodes[inner]) | (tree.right[inner] >= n)).any()
+            or ((tree.feature[inner] < 0) | (tree.feature[inner] >= len(FEATURES))).any()
+            or ((tree.left < -1) | (tree.right < -1)).any()
+        ):
+            raise ValueError("a tree's nodes do not form a tree over the signs")
+        return tree
+
+
+@dataclass(frozen=True)
+class ContributionModel:
+    """Boosted regression trees over :data:`FEATURES`: ``p = sigmoid(bias + the sum of
+    the leaf each tree gives)``.
+
+    Trees rather than one weight per sign, because on the selection set they made
+    fewer wrong PROPOSES edges at the same recall than a logistic regression over the
+    same signs (``bench/train_contributions.py`` scores both; the numbers are in
+    ``docs/concept-resolution.md``). A concept is proposed when ``p >= threshold``. (Giving a paper none of whose concepts reaches
+    it its likeliest one did not pay on the selection set at any floor tried, so
+    there is no such fallback.)
     """
 
-    weights: tuple[float, ...]
+    trees: tuple[Tree, ...]
     bias: float
-    mean: tuple[float, ...]
-    scale: tuple[float, ...]
     threshold: float
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
-        z = (x - np.asarray(self.mean)) / np.asarray(self.scale) @ np.asarray(self.weights)
-        return 1.0 / (1.0 + np.exp(-(z + self.bias)))
+        # the trees were fitted on float32 copies of the signs (scikit-learn's trees)
+        x = np.asarray(x, dtype=np.float32)
+        z = np.full(len(x), self.bias)
+        for tree in self.trees:
+            z += tree.leaf_values(x)
+        return 1.0 / (1.0 + np.exp(-z))
 
     def to_json(self) -> dict:
-        def rounded(values):
-            return [float(f"{v:.4g}") for v in values]
-
+        """The model as the JSON file the build reads (:data:`MODEL_PATH`)."""
         return {
             "features": list(FEATURES),
-            "weights": rounded(self.weights),
-            "bias": float(f"{self.bias:.4g}"),
-            "mean": rounded(self.mean),
-            "scale": rounded(self.scale),
+            "bias": self.bias,
             "threshold": self.threshold,
+            "trees": [tree.to_json() for tree in self.trees],
         }
+
+    @classmethod
+    def from_json(cls, data: dict) -> ContributionModel:
+        """The model of a :meth:`to_json` file; ``ValueError`` for any other file."""
+        if "trees" not in data and "weights" in data:
+            raise ValueError("it is an older model (a logistic regression with weights), not trees")
+        if tuple(data["features"]) != FEATURES:
+            raise ValueError(
+                f"trained on features {data['features']}, this code computes {FEATURES}"
+            )
+        return cls(
+            trees=tuple(Tree.from_json(tree) for tree in data["trees"]),
+            bias=float(data["bias"]),
+            threshold=float(data["threshold"]),
+        )
 
 
 @lru_cache(maxsize=1)
 def load_model(path: str | Path = MODEL_PATH) -> ContributionModel:
     """The model stored at ``path`` (the shipped one by default)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        if tuple(data["features"]) != FEATURES:
-            raise ValueError(
-                f"trained on features {data['features']}, this code computes {FEATURES}"
-            )
-        return ContributionModel(
-            weights=tuple(data["weights"]),
-            bias=data["bias"],
-            mean=tuple(data["mean"]),
-            scale=tuple(data["scale"]),
-            threshold=data["threshold"],
-        )
+        return ContributionModel.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise ExtractionError(
             f"{path}: not a contribution model this paperkg can use ({e}); reinstall paperkg, "

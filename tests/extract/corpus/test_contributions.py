@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import numpy as np
@@ -13,6 +14,8 @@ from paperkg.extract.corpus.contributions import (
     FEATURES,
     MODEL_PATH,
     Background,
+    ContributionModel,
+    Tree,
     contribution_features,
     contribution_flags,
     load_background,
@@ -100,6 +103,63 @@ def test_signs_of_a_title_name():
     assert resnet["log_papers"] == pytest.approx(np.log1p(7))
 
 
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # the subject far before its verb
+        "We study the shift between the data a policy was trained on and the data it "
+        "meets, and propose a novel objective, GALOP, that bounds the worst case.",
+        "We implement a practical algorithm, GALOP, and evaluate it on three tasks.",
+    ],
+)
+def test_a_name_put_forward_is_read_as_put_forward(abstract):
+    found = titled("p", "Robust policies", abstract, [("GALOP", "METHOD")])
+    results = [found]
+    _, x = contribution_features(results, resolve_concepts(results))
+    assert x[0, FEATURES.index("put_forward")] == 1
+
+
+def test_a_name_after_namely_is_named():
+    found = titled(
+        "p",
+        "Features for free",
+        "We extract features from diffusion networks, namely DIFT, to match images.",
+        [("DIFT", "METHOD")],
+    )
+    results = [found]
+    _, x = contribution_features(results, resolve_concepts(results))
+    assert x[0, FEATURES.index("named_as")] == 1
+
+
+def test_a_tree_sends_each_row_to_its_leaf_and_the_model_adds_the_leaves():
+    """One split on the first sign at 0.5, then one on the second at 2 on the right:
+    three leaves worth -1, +0.5 and +2."""
+    tree = Tree(
+        feature=np.array([0, 0, 1, 0, 0]),
+        split=np.array([0.5, 0.0, 2.0, 0.0, 0.0]),
+        left=np.array([1, -1, 3, -1, -1]),
+        right=np.array([2, -1, 4, -1, -1]),
+        value=np.array([0.0, -1.0, 0.0, 0.5, 2.0]),
+    )
+    x = np.array([[0.0, 9.0], [1.0, 1.0], [1.0, 3.0], [0.5, 3.0]])
+    assert tree.leaf_values(x).tolist() == [-1.0, 0.5, 2.0, -1.0]
+    model = ContributionModel((tree, tree), bias=0.5, threshold=0.5)
+    z = np.array([-1.5, 1.5, 4.5, -1.5])
+    assert model.probabilities(x) == pytest.approx(1 / (1 + np.exp(-z)))
+    read_back = ContributionModel.from_json(model.to_json())
+    assert read_back.probabilities(x) == pytest.approx(model.probabilities(x))
+
+
+def test_a_sign_is_compared_as_the_trees_were_fitted_in_float32():
+    """scikit-learn's trees split float32 copies of the signs: 0.1 + 1e-9 is 0.1 in
+    float32, so it goes left of a split at float32(0.1)."""
+    split = float(np.float32(0.1))
+    tree = Tree(np.array([0, 0, 0]), np.array([split, 0.0, 0.0]), np.array([1, -1, -1]),
+                np.array([2, -1, -1]), np.array([0.0, -1.0, 1.0]))  # fmt: skip
+    model = ContributionModel((tree,), bias=0.0, threshold=0.5)
+    assert model.probabilities(np.array([[split + 1e-9]]))[0] < 0.5
+
+
 def test_a_name_many_papers_name_elsewhere_is_not_a_small_corpus_contribution():
     """Alone in its corpus, "encoder-decoder" is named by one paper, as a coined name
     is; the background corpus says that other papers name it."""
@@ -153,7 +213,8 @@ def test_the_shipped_model_is_small_and_matches_the_features():
     stored = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
     assert tuple(stored["features"]) == FEATURES
     model = load_model()
-    assert len(model.weights) == len(model.mean) == len(model.scale) == len(FEATURES)
+    used = {f for tree in model.trees for f in tree.split_features()}
+    assert len(used) > len(FEATURES) // 2  # the model weighs most of the signs
     assert 0 < model.threshold < 1
 
 
@@ -193,3 +254,30 @@ def test_a_damaged_model_file_is_one_clear_error(tmp_path, text):
         contributions.load_model(bad)
     with pytest.raises(ExtractionError, match="bench/concept_training.py"):
         concept_model.load_model(bad)
+
+
+LEAF = {"feature": [0], "split": [0.0], "left": [-1], "right": [-1], "value": [1.0]}
+
+
+@pytest.mark.parametrize(
+    "change, says",
+    [
+        ({"trees": None, "weights": [0.0] * len(FEATURES)}, "older model"),
+        ({"trees": [{**LEAF, "left": [0], "right": [0]}]}, "do not form a tree"),  # a loop
+        ({"trees": [{**LEAF, "left": [5], "right": [6]}]}, "do not form a tree"),
+        ({"trees": [{**LEAF, "feature": [0, 0]}]}, "do not form a tree"),
+        ({"trees": [{**LEAF, "feature": [1.5]}]}, "whole numbers"),
+        ({"trees": [{**LEAF, "value": []}]}, "do not form a tree"),
+    ],
+)
+def test_a_model_file_of_another_kind_names_the_file_and_what_is_wrong(tmp_path, change, says):
+    from paperkg.errors import ExtractionError
+    from paperkg.extract.corpus import contributions
+
+    data = {"features": list(FEATURES), "bias": 0.0, "threshold": 0.5, "trees": [LEAF]}
+    data.update(change)
+    data = {k: v for k, v in data.items() if v is not None}
+    bad = tmp_path / "contributions.json"
+    bad.write_text(json.dumps(data))
+    with pytest.raises(ExtractionError, match=re.escape(str(bad)) + ".*" + says):
+        contributions.load_model(bad)
