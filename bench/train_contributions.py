@@ -20,7 +20,7 @@ signs is scored beside them, chosen the same way, to show what the trees buy.
 The sign "papers naming it elsewhere" reads a background corpus: the NeurIPS 2023
 papers outside ``select`` and ``test``, so that no scored paper counts itself (a
 ``train`` paper is in it, and counts the others, not itself). Its table is
-written beside the weights (``name_counts.json``), as compact JSON, and the run is
+written beside the model (``name_counts.json``), as compact JSON, and the run is
 recorded in ``bench/RESULTS.md``.
 
 The concepts are those of the concept model in place
@@ -47,12 +47,11 @@ from annotated import judge_link  # noqa: E402
 from annotation import SHARED, load_annotations  # noqa: E402
 from corpora import add_model_option, built_from, extracted_corpus  # noqa: E402
 
+from paperkg.extract.corpus.contribution_model import ContributionModel, Tree  # noqa: E402
 from paperkg.extract.corpus.contributions import (  # noqa: E402
     FEATURES,
     MODEL_PATH,
     Background,
-    ContributionModel,
-    Tree,
     contribution_features,
     decide,
     text_key,
@@ -164,7 +163,7 @@ def fit_trees(x: np.ndarray, y: np.ndarray, depth: int, number: int) -> Contribu
     trees = tuple(_tree(estimator.tree_) for estimator in booster.estimators_[:, 0])
     first = x[:1].astype(np.float32)
     bias = float(booster.decision_function(x[:1])[0] - sum(t.leaf_values(first)[0] for t in trees))
-    model = ContributionModel.from_json(ContributionModel(trees, bias, 0.5).to_json())
+    model = ContributionModel.from_json(ContributionModel(trees, bias, 0.5, FEATURES).to_json())
     gap = np.abs(model.probabilities(x) - booster.predict_proba(x)[:, 1]).max()
     if gap > 1e-4:  # the stored model must be the fitted one
         raise AssertionError(f"the stored trees differ from scikit-learn's by {gap}")

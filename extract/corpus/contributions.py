@@ -70,13 +70,12 @@ from ..names import is_coined_name, looks_like_name
 from ..nlp.cache import text_hash
 from ..put_forward import put_forward_windows
 from ..resolve.memo import name_memo
+from .contribution_model import ContributionModel
 
 __all__ = [
     "BACKGROUND_PATH",
     "FEATURES",
     "Background",
-    "ContributionModel",
-    "Tree",
     "contribution_features",
     "contribution_flags",
     "corpus_counts",
@@ -151,128 +150,14 @@ _TITLE_AFTER = re.compile(r"^\s*(?:$|:|\bfor\b|\bwith\b|\bvia\b|\busing\b|\bin\b
 _LABELS = ("Method", "Dataset", "Task", "Metric")
 
 
-@dataclass(frozen=True)
-class Tree:
-    """One regression tree of the ensemble, as parallel arrays over its nodes (node 0 is
-    the root): an inner node sends a row left when ``x[feature] <= split``; a leaf
-    (``left == -1``) holds the log-odds it adds."""
-
-    feature: np.ndarray
-    split: np.ndarray
-    left: np.ndarray
-    right: np.ndarray
-    value: np.ndarray
-
-    def leaf_values(self, x: np.ndarray) -> np.ndarray:
-        """The value of the leaf each row of ``x`` reaches."""
-        node = np.zeros(len(x), dtype=np.int64)
-        rows = np.arange(len(x))
-        while True:
-            inner = self.left[node] >= 0
-            if not inner.any():
-                return self.value[node]
-            go_left = x[rows, self.feature[node]] <= self.split[node]
-            node = np.where(inner, np.where(go_left, self.left[node], self.right[node]), node)
-
-    def split_features(self) -> list[int]:
-        """The sign each inner node splits on."""
-        return [int(f) for f, left in zip(self.feature, self.left, strict=True) if left >= 0]
-
-    def to_json(self) -> dict:
-        """The tree as JSON lists (leaf values to 6 significant digits; splits exact)."""
-        return {
-            "feature": self.feature.tolist(),
-            "split": self.split.tolist(),
-            "left": self.left.tolist(),
-            "right": self.right.tolist(),
-            "value": [float(f"{v:.6g}") for v in self.value],
-        }
-
-    @classmethod
-    def from_json(cls, data: dict) -> Tree:
-        """A tree read back from :meth:`to_json`; ``ValueError`` unless it is a tree over
-        :data:`FEATURES` whose every child comes after its parent (so reading ends)."""
-        arrays = {name: np.asarray(data[name]) for name in ("feature", "left", "right")}
-        if any(a.dtype.kind not in "iu" for a in arrays.values()):
-            raise ValueError("a tree's features and children must be whole numbers")
-        tree = cls(
-            feature=arrays["feature"].astype(np.int64),
-            split=np.asarray(data["split"], dtype=float),
-            left=arrays["left"].astype(np.int64),
-            right=arrays["right"].astype(np.int64),
-            value=np.asarray(data["value"], dtype=float),
-        )
-        n = len(tree.left)
-        nodes = np.arange(n)
-        inner = tree.left >= 0
-        if (
-            n == 0
-            or any(len(a) != n for a in (tree.feature, tree.split, tree.right, tree.value))
-            or ((tree.left == -1) != (tree.right == -1)).any()
-            or ((tree.left[inner] <= nodes[inner]) | (tree.left[inner] >= n)).any()
-            or ((tree.right[inner] <= nodes[inner]) | (tree.right[inner] >= n)).any()
-            or ((tree.feature[inner] < 0) | (tree.feature[inner] >= len(FEATURES))).any()
-            or ((tree.left < -1) | (tree.right < -1)).any()
-        ):
-            raise ValueError("a tree's nodes do not form a tree over the signs")
-        return tree
-
-
-@dataclass(frozen=True)
-class ContributionModel:
-    """Boosted regression trees over :data:`FEATURES`: ``p = sigmoid(bias + the sum of
-    the leaf each tree gives)``.
-
-    Trees rather than one weight per sign, because on the selection set they made
-    fewer wrong PROPOSES edges at the same recall than a logistic regression over the
-    same signs (``bench/train_contributions.py`` scores both; the numbers are in
-    ``docs/concept-resolution.md``). A concept is proposed when ``p >= threshold``. (Giving a paper none of whose concepts reaches
-    it its likeliest one did not pay on the selection set at any floor tried, so
-    there is no such fallback.)
-    """
-
-    trees: tuple[Tree, ...]
-    bias: float
-    threshold: float
-
-    def probabilities(self, x: np.ndarray) -> np.ndarray:
-        # the trees were fitted on float32 copies of the signs (scikit-learn's trees)
-        x = np.asarray(x, dtype=np.float32)
-        z = np.full(len(x), self.bias)
-        for tree in self.trees:
-            z += tree.leaf_values(x)
-        return 1.0 / (1.0 + np.exp(-z))
-
-    def to_json(self) -> dict:
-        """The model as the JSON file the build reads (:data:`MODEL_PATH`)."""
-        return {
-            "features": list(FEATURES),
-            "bias": self.bias,
-            "threshold": self.threshold,
-            "trees": [tree.to_json() for tree in self.trees],
-        }
-
-    @classmethod
-    def from_json(cls, data: dict) -> ContributionModel:
-        """The model of a :meth:`to_json` file; ``ValueError`` for any other file."""
-        if "trees" not in data and "weights" in data:
-            raise ValueError("it is an older model (a logistic regression with weights), not trees")
-        if tuple(data["features"]) != FEATURES:
-            raise ValueError(
-                f"trained on features {data['features']}, this code computes {FEATURES}"
-            )
-        return cls(
-            trees=tuple(Tree.from_json(tree) for tree in data["trees"]),
-            bias=float(data["bias"]),
-            threshold=float(data["threshold"]),
-        )
-
-
 @lru_cache(maxsize=1)
 def load_model(path: str | Path = MODEL_PATH) -> ContributionModel:
     """The model stored at ``path`` (the shipped one by default)."""
     try:
-        return ContributionModel.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+        model = ContributionModel.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+        if model.features != FEATURES:
+            raise ValueError(f"trained on features {model.features}, this code computes {FEATURES}")
+        return model
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise ExtractionError(
             f"{path}: not a contribution model this paperkg can use ({e}); reinstall paperkg, "

@@ -14,8 +14,6 @@ from paperkg.extract.corpus.contributions import (
     FEATURES,
     MODEL_PATH,
     Background,
-    ContributionModel,
-    Tree,
     contribution_features,
     contribution_flags,
     load_background,
@@ -131,35 +129,6 @@ def test_a_name_after_namely_is_named():
     assert x[0, FEATURES.index("named_as")] == 1
 
 
-def test_a_tree_sends_each_row_to_its_leaf_and_the_model_adds_the_leaves():
-    """One split on the first sign at 0.5, then one on the second at 2 on the right:
-    three leaves worth -1, +0.5 and +2."""
-    tree = Tree(
-        feature=np.array([0, 0, 1, 0, 0]),
-        split=np.array([0.5, 0.0, 2.0, 0.0, 0.0]),
-        left=np.array([1, -1, 3, -1, -1]),
-        right=np.array([2, -1, 4, -1, -1]),
-        value=np.array([0.0, -1.0, 0.0, 0.5, 2.0]),
-    )
-    x = np.array([[0.0, 9.0], [1.0, 1.0], [1.0, 3.0], [0.5, 3.0]])
-    assert tree.leaf_values(x).tolist() == [-1.0, 0.5, 2.0, -1.0]
-    model = ContributionModel((tree, tree), bias=0.5, threshold=0.5)
-    z = np.array([-1.5, 1.5, 4.5, -1.5])
-    assert model.probabilities(x) == pytest.approx(1 / (1 + np.exp(-z)))
-    read_back = ContributionModel.from_json(model.to_json())
-    assert read_back.probabilities(x) == pytest.approx(model.probabilities(x))
-
-
-def test_a_sign_is_compared_as_the_trees_were_fitted_in_float32():
-    """scikit-learn's trees split float32 copies of the signs: 0.1 + 1e-9 is 0.1 in
-    float32, so it goes left of a split at float32(0.1)."""
-    split = float(np.float32(0.1))
-    tree = Tree(np.array([0, 0, 0]), np.array([split, 0.0, 0.0]), np.array([1, -1, -1]),
-                np.array([2, -1, -1]), np.array([0.0, -1.0, 1.0]))  # fmt: skip
-    model = ContributionModel((tree,), bias=0.0, threshold=0.5)
-    assert model.probabilities(np.array([[split + 1e-9]]))[0] < 0.5
-
-
 def test_a_name_many_papers_name_elsewhere_is_not_a_small_corpus_contribution():
     """Alone in its corpus, "encoder-decoder" is named by one paper, as a coined name
     is; the background corpus says that other papers name it."""
@@ -263,11 +232,30 @@ LEAF = {"feature": [0], "split": [0.0], "left": [-1], "right": [-1], "value": [1
     "change, says",
     [
         ({"trees": None, "weights": [0.0] * len(FEATURES)}, "older model"),
+        ({"features": ["title"]}, "trained on features"),
         ({"trees": [{**LEAF, "left": [0], "right": [0]}]}, "do not form a tree"),  # a loop
         ({"trees": [{**LEAF, "left": [5], "right": [6]}]}, "do not form a tree"),
         ({"trees": [{**LEAF, "feature": [0, 0]}]}, "do not form a tree"),
         ({"trees": [{**LEAF, "feature": [1.5]}]}, "whole numbers"),
         ({"trees": [{**LEAF, "value": []}]}, "do not form a tree"),
+        ({"trees": [{**LEAF, "left": [[-1]]}]}, "flat lists"),
+        ({"trees": [{**LEAF, "split": [float("nan")]}]}, "finite"),
+        ({"trees": []}, "needs trees"),
+        # a leaf one level up is read at the next level too: its sign must exist
+        (
+            {
+                "trees": [
+                    {
+                        "feature": [0, 99, 0, 0, 0],
+                        "split": [0.5] * 5,
+                        "left": [1, -1, 3, -1, -1],
+                        "right": [2, -1, 4, -1, -1],
+                        "value": [0.0] * 5,
+                    }
+                ]
+            },
+            "do not form a tree",
+        ),
     ],
 )
 def test_a_model_file_of_another_kind_names_the_file_and_what_is_wrong(tmp_path, change, says):
