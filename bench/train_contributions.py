@@ -163,6 +163,7 @@ def fit_trees(x: np.ndarray, y: np.ndarray, depth: int, number: int) -> Contribu
     trees = tuple(_tree(estimator.tree_) for estimator in booster.estimators_[:, 0])
     first = x[:1].astype(np.float32)
     bias = float(booster.decision_function(x[:1])[0] - sum(t.leaf_values(first)[0] for t in trees))
+    # scored and shipped as read back from its JSON (leaf values rounded), as the build reads it
     model = ContributionModel.from_json(ContributionModel(trees, bias, 0.5, FEATURES).to_json())
     gap = np.abs(model.probabilities(x) - booster.predict_proba(x)[:, 1]).max()
     if gap > 1e-4:  # the stored model must be the fitted one

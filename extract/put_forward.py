@@ -9,6 +9,9 @@ paper proposes (:mod:`paperkg.extract.corpus.contributions`, one of its signs).
 >>> text = "Title.\\n\\nWe propose LADS for skills. LADS uses transformers."
 >>> [text[a:b] for a, b in put_forward_windows(text)]
 [' LADS ']
+>>> text = "We study offline models, and implement a practical algorithm, GALILEO, for AWRM."
+>>> [text[a:b] for a, b in put_forward_windows(text)]
+[' a practical algorithm, GALILEO, ']
 """
 
 from __future__ import annotations

@@ -17,8 +17,9 @@ The signs of one (paper, concept), :data:`FEATURES`:
 
 - where the paper names it: in the title, as the title's name before its colon,
   as (most of) the whole title, how early in the abstract;
-- how it is put forward: inside a "we propose / introduce / present …" clause
-  (before any "for", "to", "on"), after "termed / called / dubbed", after "our";
+- how it is put forward: inside a "we propose / introduce / present / implement …"
+  clause (before any "for", "to", "on"), after "termed / called / dubbed / namely",
+  after "our";
   after a word of use ("using", "based on", "with");
 - its name: coined ("SelKD", "EmbedLLM"), name-like ("LADS", "CIFAR-10"),
   Title Case, all lower case, an acronym this paper defines, its words;
