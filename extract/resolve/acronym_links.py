@@ -3,7 +3,8 @@
 Reading a paper already puts an acronym the paper defines on its long form's node
 (:mod:`.evidence`). These steps decide what one paper cannot: two long forms one
 paper gives one acronym, a name using an acronym ("dedicated WSD models") and its
-spelled-out form, and a bare acronym and the long form the corpus agrees on
+spelled-out form, two spellings of one acronym's long form across papers, and a
+bare acronym and the long form the corpus agrees on
 (:mod:`.acronym_votes` counts the votes). Each is a function of one
 :class:`~.state.MergeState`, run in the order of :data:`.resolver.STEPS`.
 """
@@ -11,9 +12,11 @@ spelled-out form, and a bare acronym and the long form the corpus agrees on
 from __future__ import annotations
 
 import logging
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Iterable
 
 from .acronym_votes import agreed_long_form, expand_acronyms, majority_long_form
+from .evidence import Evidence
 from .groups import Node
 from .keys import canonical_key, clean_surface, is_acronym
 from .state import MergeState
@@ -21,6 +24,7 @@ from .state import MergeState
 __all__ = [
     "link_corpus_acronyms",
     "link_corpus_spelled_out",
+    "link_long_form_spellings",
     "link_paper_long_forms",
     "link_spelled_out_acronyms",
 ]
@@ -112,6 +116,97 @@ def link_corpus_spelled_out(state: MergeState) -> None:
                 if groups.find(node) == groups.find(target):
                     state.field_acronym_users.add(node)
                 break
+
+
+def link_long_form_spellings(state: MergeState) -> None:
+    """Two long forms papers give one acronym that spell one name word by word
+    ("low-rank adapter" / "low-rank adaptation" for LoRA, "maximum likelihood
+    estimation" / "… estimator" for MLE) are one concept: the shared acronym and
+    the shared words are two signs that agree. Joined, they let the corpus agree on
+    what a bare "LoRA" is (:func:`link_corpus_acronyms` counts votes per group).
+    The steps that spell out acronyms inside names still count each long form apart.
+    """
+    ev, groups = state.evidence, state.groups
+    labels = sorted({label for label, _ in ev.node_count})
+    for short_key, long_keys in ev.definitions.items():
+        if len(long_keys) < 2:
+            continue  # most acronyms: one long form
+        short = ev.short_surface[short_key].most_common(1)[0][0]
+        for label in labels:
+            nodes = {_long_form_node(ev, k, label) for k in long_keys}
+            keys = [node[1] for node in nodes if ev.node_count[node]]
+            for a, b in _pairs_spelling_one_name(keys):
+                pair = sorted([(label, a), (label, b)], key=lambda n: (-ev.node_count[n], n[1]))
+                groups.union(pair[1], pair[0], f"another spelling of '{short}'")
+
+
+def _long_form_node(ev: Evidence, long_key: str, label: str) -> Node:
+    """The node of a long form in a label, whose key may drop a word of the label
+    ("low-rank adaptation method" is *low-rank adaptation* as a Method)."""
+    return (label, canonical_key(ev.long_surface[long_key].most_common(1)[0][0], label))
+
+
+def _pairs_spelling_one_name(long_keys: Iterable[str]) -> list[tuple[str, str]]:
+    """The pairs of keys that spell the same words (:func:`same_words_spelled_apart`),
+    compared only within keys of the same words' first four letters, since two forms
+    of one word share a stem of at least four."""
+    buckets: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for key in sorted(long_keys):
+        buckets[tuple(word[:4] for word in key.replace("-", " ").split())].append(key)
+    return [
+        (a, b)
+        for keys in buckets.values()
+        for i, a in enumerate(keys)
+        for b in keys[i + 1 :]
+        if same_words_spelled_apart(a, b)
+    ]
+
+
+def same_words_spelled_apart(a: str, b: str) -> bool:
+    """Two names of the same words, each pair equal or two forms of one word: one
+    stem of four letters or more with two endings of :data:`WORD_ENDINGS`
+    ("adapter" / "adaptation", "follow" / "following", "local" / "locally").
+    A word that merely starts another is another word ("general" / "generalized",
+    "graph" / "graphical", "fast" / "faster"), and so are "maximal" and "maximum".
+    A process and its agent pass ("generation" / "generator"): the two long forms
+    of one acronym in one label name one thing.
+
+    >>> same_words_spelled_apart("low-rank adapter", "low rank adaptation")
+    True
+    >>> same_words_spelled_apart("maximal independent set", "maximum independent set")
+    False
+    """
+    words_a, words_b = a.replace("-", " ").split(), b.replace("-", " ").split()
+    return (
+        a != b
+        and len(words_a) == len(words_b) >= 2
+        and all(_two_forms_of_one_word(x, y) for x, y in zip(words_a, words_b, strict=True))
+    )
+
+
+#: endings that make another form of one stem: an agent or an act ("adapt-er",
+#: "adapt-ation", "estimat-or", "estimat-e"), a process ("follow-ing"), an adjective
+#: or an adverb ("position-al", "local-ly"), an ordinal ("zero-th")
+WORD_ENDINGS = ("", "e", "er", "or", "ion", "ation", "ing", "al", "ly", "th")
+
+
+def _two_forms_of_one_word(x: str, y: str) -> bool:
+    """Whether ``x`` and ``y`` are one stem of four letters or more with two endings
+    of :data:`WORD_ENDINGS`; not a bare word and its "-er" ("fast", "faster")."""
+    if x == y:
+        return True
+    for end_x in WORD_ENDINGS:
+        for end_y in WORD_ENDINGS:
+            stem = x[: len(x) - len(end_x)]
+            if (
+                {end_x, end_y} != {"", "er"}
+                and x.endswith(end_x)
+                and y.endswith(end_y)
+                and len(stem) >= 4
+                and stem == y[: len(y) - len(end_y)]
+            ):
+                return True
+    return False
 
 
 def link_corpus_acronyms(state: MergeState) -> None:

@@ -32,13 +32,21 @@ Examples
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from operator import itemgetter
 
 from ...records import ENTITY_LABELS, Concept, concept_node_id
 from ..names import is_coined_name
 from .evidence import Evidence
 from .groups import Node
-from .keys import clean_surface, compact_key, display_name, is_acronym, name_tokens
+from .keys import (
+    clean_surface,
+    compact_key,
+    display_name,
+    is_acronym,
+    name_tokens,
+    singular_written,
+)
 from .lexicon import NAMED_WITHOUT_KIND
 from .state import MergeState
 from .variants import without_generic_tail
@@ -55,19 +63,31 @@ def make_concepts(state: MergeState) -> tuple[list[Concept], dict[Node, str]]:
         members[groups.find(node)].append(node)
     # nodes whose name spells out an acronym; once, not per group (it was 2/3 of the time)
     uses_acronym = {n for n, _, _, _ in ev.expansions} | state.field_acronym_users
+    papers_of = _papers_of_acronym_groups(ev, members.values())
     made: list[Concept] = []
     concept_id_of: dict[Node, str] = {}
     for group in members.values():
         if not any(ev.node_count[n] for n in group):
             continue  # a long form only seen in a definition, never as a mention
-        concept = _make_concept(state, group, uses_acronym)
+        concept = _make_concept(state, group, uses_acronym, papers_of)
         made.append(concept)
         for node in group:
             concept_id_of[node] = concept.id
     return made, concept_id_of
 
 
-def _make_concept(state: MergeState, group: list[Node], uses_acronym: set[Node]) -> Concept:
+def _papers_of_acronym_groups(ev: Evidence, groups: Iterable[list[Node]]) -> Counter[Node]:
+    """Papers per node, for the nodes of groups some paper writes as an acronym only
+    (the others' names do not depend on it): one pass over the papers."""
+    wanted = {
+        n for group in groups if any(n in ev.sole_acronym_papers for n in group) for n in group
+    }
+    return Counter(n for _, nodes in ev.paper_nodes for n in nodes if n in wanted)
+
+
+def _make_concept(
+    state: MergeState, group: list[Node], uses_acronym: set[Node], papers_of: Counter[Node]
+) -> Concept:
     """One concept from a group of nodes: its key and name, aliases and reasons."""
     ev = state.evidence
     label = group[0][0]
@@ -77,6 +97,7 @@ def _make_concept(state: MergeState, group: list[Node], uses_acronym: set[Node])
     name = _concept_name(state, head, label)
     if not forced:
         name = _prefer_coined_acronym(name, label, group, ev.surface_count, ev.acronym_surfaces)
+        name = _prefer_acronym_papers_write(name, group, ev, papers_of)
     # plain dicts, not Counters: a concept is made 30,000 times at 3,218 papers
     aliases: dict[str, int] = {}
     reasons: dict[str, list[str]] = {}
@@ -145,7 +166,8 @@ def _kind_word_capitalised(surfaces: Counter[str]) -> bool:
 
 def _concept_name(state: MergeState, head: Node, label: str) -> str:
     """The name: the name an alias file forces, else the most frequent readable form
-    of the head key (acronyms last)."""
+    of the head key (acronyms last: :func:`_prefer_acronym_papers_write` decides
+    when an acronym is how the field knows a concept)."""
     ev = state.evidence
     surface_count, acronym_surfaces = ev.surface_count, ev.acronym_surfaces
     names: dict[str, int] = {}
@@ -257,7 +279,9 @@ def _prefer_coined_acronym(name, label, group, surface_count, acronym_surfaces) 
     their short forms; "Rotary Positional Encodings (RoPE)" keeps its title-case long
     form and "graph neural network (GNN)" its long form. A coined name used less
     often than the description does not: one paper's "Self-SL" does not rename the
-    corpus's "self-supervised learning".
+    corpus's "self-supervised learning". "LoRAs" is shown as "LoRA" where papers
+    write that too. An acronym most papers write alone may still rename a long form
+    this keeps (:func:`_prefer_acronym_papers_write`).
     """
     words = name.split()
     if len(words) > 1 and all(w[:1].isupper() for w in words):
@@ -277,7 +301,38 @@ def _prefer_coined_acronym(name, label, group, surface_count, acronym_surfaces) 
         if surface not in acronym_surfaces
         and display_name(surface, label).casefold() == name.casefold()
     )
-    return best if coined[best] >= described else name
+    return singular_written(best, coined) if coined[best] >= described else name
+
+
+#: how many times more papers must write an acronym alone than write its concept otherwise
+ACRONYM_MARGIN = 3
+
+
+def _prefer_acronym_papers_write(
+    name: str, group: list[Node], ev: Evidence, papers_of: Counter[Node]
+) -> str:
+    """An acronym that most papers write alone, and few spell out, names its concept:
+    "CLIP", "Adam" and "GPT", which a few papers define and the rest take as known
+    (at least :data:`ACRONYM_MARGIN` times as many papers). "GNN", "SGD" and "CNN"
+    keep their long forms, which many of their papers write. Papers are counted,
+    not mentions: a paper that defines "KD" once and writes it ten times says
+    nothing of what the field calls it. A paper writing two nodes of the group
+    counts as writing it otherwise, once per node: the rule errs towards the long form.
+    """
+    alone: Counter[str] = Counter()  # papers writing only this acronym
+    for node in group:
+        for form, n in ev.sole_acronym_papers.get(node, {}).items():
+            if singular_written(form, ev.acronym_surfaces) in ev.acronym_surfaces:
+                alone[form] += n
+    if not alone:
+        return name
+    others = sum(papers_of[node] for node in group) - sum(alone.values())
+    if sum(alone.values()) < ACRONYM_MARGIN * max(others, 1):
+        return name
+    shown: Counter[str] = Counter()  # "CLIPs" is "CLIP", where papers write that too
+    for form, n in alone.items():
+        shown[singular_written(form, alone)] += n
+    return clean_surface(max(shown, key=lambda form: (shown[form], form)))
 
 
 def _is_acronym_key(

@@ -35,7 +35,7 @@ from .acronym_votes import (
     paper_long_forms,
 )
 from .groups import Node
-from .keys import canonical_key, clean_surface
+from .keys import canonical_key, clean_surface, singular_written
 
 __all__ = ["Evidence", "read_corpus"]
 
@@ -54,6 +54,10 @@ class Evidence:
     node_count: Counter[Node] = field(default_factory=Counter)
     #: node -> surface form -> mentions written so
     surface_count: dict[Node, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    #: node -> a one-word form with a capital ("CLIP", "Adam") -> papers writing the
+    #: node in that form only (its plural aside) and not defining it there: how many
+    #: papers know "CLIP" only as "CLIP". Other forms are not kept (memory).
+    sole_acronym_papers: dict[Node, Counter[str]] = field(default_factory=dict)
     #: (node, surface) -> papers that define the surface as an acronym of the node
     defined_in: dict[tuple[Node, str], list[str]] = field(default_factory=lambda: defaultdict(list))
     #: (node, surface) -> papers where the surface is the initials of the node's name
@@ -125,15 +129,30 @@ class _Reader:
         self._count_definitions(result, long_forms, defined)
         ev = self.evidence
         nodes: list[Node | None] = []
+        written: dict[Node, set[str]] = defaultdict(set)
         for mention in result.mentions:
             node = self._mention_node(mention, result.paper.id, defined, spelled_out)
             if node is not None:
                 node = self.shared.setdefault(node, node)
                 ev.node_count[node] += 1
                 ev.surface_count[node][mention.text] += 1
+                written[node].add(mention.text)
             nodes.append(node)
+        self._count_sole_acronyms(written, defined)
         ev.paper_nodes.append((result.paper.id, tuple(sorted({n for n in nodes if n}))))
         return nodes
+
+    def _count_sole_acronyms(self, written: dict[Node, set[str]], defined: dict[str, str]) -> None:
+        """Count the paper under the one form it writes a node in, when that form
+        is one word with a capital, it writes the node no other way and does not
+        define it here: the papers that take "CLIP" as known."""
+        for node, surfaces in written.items():
+            forms = {singular_written(s, surfaces) for s in surfaces}
+            if len(forms) != 1:
+                continue
+            (form,) = forms
+            if " " not in form and not form.islower() and long_form_of(defined, form) is None:
+                self.evidence.sole_acronym_papers.setdefault(node, Counter())[form] += 1
 
     def _count_definitions(
         self, result: PaperMentions, long_forms: dict[str, list[str]], defined: dict[str, str]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 
 from ..names import proper_name_token
 from .lexicon import (
@@ -49,6 +50,7 @@ __all__ = [
     "name_tokens",
     "parenthetical_definition",
     "singular",
+    "singular_written",
 ]
 
 # --------------------------------------------------------------------------- cleaning
@@ -378,6 +380,16 @@ def display_name(surface: str, label: str) -> str:
         if original and original[-1] != tokens[-1] and _singular_token(original[-1]) == tokens[-1]:
             tokens[-1] = original[-1]
     return " ".join(tokens)
+
+
+def singular_written(surface: str, written: Collection[str]) -> str:
+    """``surface`` without its plural "s" when that form is written too: beside
+    "LoRA", "LoRAs" is its plural; alone, "IEBins" is a name of its own.
+
+    >>> singular_written("LoRAs", {"LoRA", "LoRAs"}), singular_written("IEBins", {"IEBins"})
+    ('LoRA', 'IEBins')
+    """
+    return surface[:-1] if surface.endswith("s") and surface[:-1] in written else surface
 
 
 def compact_key(key: str) -> str:

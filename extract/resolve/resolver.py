@@ -32,6 +32,7 @@ from ...records import PaperMentions, Resolution
 from .acronym_links import (
     link_corpus_acronyms,
     link_corpus_spelled_out,
+    link_long_form_spellings,
     link_paper_long_forms,
     link_spelled_out_acronyms,
 )
@@ -61,6 +62,7 @@ STEPS: tuple[Callable[[MergeState], None], ...] = (
     merge_name_variants,
     merge_paper_name_forms,
     link_corpus_spelled_out,
+    link_long_form_spellings,
     link_corpus_acronyms,
 )
 

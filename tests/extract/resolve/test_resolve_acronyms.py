@@ -187,6 +187,59 @@ def test_which_form_names_an_acronym_concept(long, short, name):
     assert {long, short} <= set(concept.aliases)
 
 
+@pytest.mark.parametrize(
+    "long, written, name",
+    [
+        ("low-rank adaptation", ["LoRAs", "LoRAs", "LoRA"], "LoRA"),  # its plural, not a name
+        ("iterative elastic bins", ["IEBins", "IEBins"], "IEBins"),  # a name ending in "s"
+    ],
+)
+def test_a_coined_name_is_shown_in_the_singular_its_paper_writes(long, written, name):
+    short = written[0]
+    acronyms = [(surface, "METHOD", long) for surface in written]
+    res = resolve_concepts([paper("p", (long, "METHOD"), *acronyms, acronyms={short: long})])
+    (concept,) = res.concepts.values()
+    assert concept.name == name
+
+
+@pytest.mark.parametrize(
+    "bare_papers, spelling_papers, name",
+    [
+        (6, 1, "CLIP"),  # one paper spells it out, six write CLIP alone
+        (3, 1, "CLIP"),  # three papers write CLIP alone, one spells it out: just 3 x 1
+        (2, 1, "contrastive language-image pre-training"),  # 3 papers write CLIP, 2 spell it
+        (8, 4, "contrastive language-image pre-training"),  # a third of its papers spell it out
+    ],
+)
+def test_an_acronym_far_more_papers_write_names_its_concept(bare_papers, spelling_papers, name):
+    long = "contrastive language-image pre-training"
+    defining = [  # each writes "CLIP" five times: mentions count for nothing, papers do
+        paper(f"d{i}", (long, "METHOD"), *[("CLIP", "METHOD", long)] * 5, acronyms={"CLIP": long})
+        for i in range(spelling_papers)
+    ]
+    # a bare paper writes CLIP and its plural, which is still writing it alone
+    bare = [paper(f"b{i}", ("CLIP", "METHOD"), ("CLIPs", "METHOD")) for i in range(bare_papers)]
+    res = resolve_concepts([*defining, *bare])
+    (concept,) = res.concepts.values()
+    assert concept.name == name
+
+
+def test_an_acronym_ending_in_s_keeps_it_when_it_names_its_concept():
+    long = "iterative elastic bins"
+    defining = paper("d", (long, "METHOD"), ("IEBins", "METHOD", long), acronyms={"IEBins": long})
+    bare = [paper(f"b{i}", *[("IEBins", "METHOD")] * 3) for i in range(3)]
+    (concept,) = resolve_concepts([defining, *bare]).concepts.values()
+    assert concept.name == "IEBins"
+
+
+def test_a_paper_defining_an_acronym_spells_it_out_even_where_only_the_acronym_is_tagged():
+    long = "contrastive language-image pre-training"
+    defining = [paper(f"d{i}", ("CLIP", "METHOD", long), acronyms={"CLIP": long}) for i in range(4)]
+    bare = [paper(f"b{i}", ("CLIP", "METHOD")) for i in range(8)]
+    (concept,) = resolve_concepts([*defining, *bare]).concepts.values()
+    assert concept.name == long  # 8 papers write CLIP alone, 4 spell it out
+
+
 def test_long_form_before_a_spaced_acronym_the_matcher_missed():
     # SciER tokenization: "P3D" became "P 3 D"; the acronym matcher did not see it
     text = "a special case of Pseudo-3 D networks ( P 3 D ) models. P 3 D is slow."
@@ -640,3 +693,28 @@ def test_a_name_using_an_acronym_of_a_hyphenated_long_form_is_spelled_out():
     )
     res = resolve_concepts([found])
     assert same_concept(res, (0, 0), (0, 1)), res.concepts
+
+
+@pytest.mark.parametrize(
+    "short, long_forms, one_concept",
+    [
+        ("LoRA", ["low-rank adaptation", "Low Rank Adapters"], True),
+        ("MLE", ["maximum likelihood estimation", "maximum-likelihood estimator"], True),
+        ("FTRL", ["Follow-the-Regularized-Leader", "following the regularized leader"], True),
+        ("LoRA", ["low-rank adaptation method", "Low Rank Adapters"], True),  # "method" drops
+        ("MIS", ["maximal independent set", "maximum independent set"], False),  # other words
+        ("CL", ["contrastive learning", "continual learning"], False),
+        ("GLM", ["general linear model", "generalized linear model"], False),
+        ("AC", ["actor critic", "action critic"], False),  # a stem of three letters
+        ("PN", ["point network", "pointer network"], False),
+    ],
+)
+def test_two_spellings_of_an_acronyms_long_form_are_one_concept(short, long_forms, one_concept):
+    defining = [
+        paper(f"d{i}", (long, "METHOD"), (short, "METHOD", long), acronyms={short: long})
+        for i, long in enumerate(long_forms)
+    ]
+    res = resolve_concepts([*defining, paper("bare", (short, "METHOD"))])
+    assert same_concept(res, (0, 0), (1, 0)) is one_concept
+    # joined, the corpus agrees on what a bare acronym is; apart, it stays its own
+    assert same_concept(res, (0, 0), (2, 0)) is one_concept
