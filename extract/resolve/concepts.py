@@ -64,12 +64,13 @@ def make_concepts(state: MergeState) -> tuple[list[Concept], dict[Node, str]]:
     # nodes whose name spells out an acronym; once, not per group (it was 2/3 of the time)
     uses_acronym = {n for n, _, _, _ in ev.expansions} | state.field_acronym_users
     papers_of = _papers_of_acronym_groups(ev, members.values())
+    lower_words = _words_written_lower(ev.surface_count.values())
     made: list[Concept] = []
     concept_id_of: dict[Node, str] = {}
     for group in members.values():
         if not any(ev.node_count[n] for n in group):
             continue  # a long form only seen in a definition, never as a mention
-        concept = _make_concept(state, group, uses_acronym, papers_of)
+        concept = _make_concept(state, group, uses_acronym, papers_of, lower_words)
         made.append(concept)
         for node in group:
             concept_id_of[node] = concept.id
@@ -86,7 +87,11 @@ def _papers_of_acronym_groups(ev: Evidence, groups: Iterable[list[Node]]) -> Cou
 
 
 def _make_concept(
-    state: MergeState, group: list[Node], uses_acronym: set[Node], papers_of: Counter[Node]
+    state: MergeState,
+    group: list[Node],
+    uses_acronym: set[Node],
+    papers_of: Counter[Node],
+    lower_words: set[str],
 ) -> Concept:
     """One concept from a group of nodes: its key and name, aliases and reasons."""
     ev = state.evidence
@@ -98,6 +103,7 @@ def _make_concept(
     if not forced:
         name = _prefer_coined_acronym(name, label, group, ev.surface_count, ev.acronym_surfaces)
         name = _prefer_acronym_papers_write(name, group, ev, papers_of)
+        name = _lowered_sentence_start(name, lower_words)
     # plain dicts, not Counters: a concept is made 30,000 times at 3,218 papers
     aliases: dict[str, int] = {}
     reasons: dict[str, list[str]] = {}
@@ -214,6 +220,45 @@ def _case_of_the_running_text(names: dict[str, int]) -> dict[str, int]:
             if capitals is _sentence_case or 4 * counts[target] >= counts[form]:
                 counts[target] += counts.pop(form)
     return counts
+
+
+def _words_written_lower(surfaces: Iterable[Counter[str]]) -> set[str]:
+    """The words the corpus writes in lower case inside names, at least twice and
+    more than twice as often as with a capital: a name seen only at a sentence's
+    start ("Pseudo labeling is …") is shown with its first word as the corpus
+    writes it elsewhere. A capitalised first word and Title Case names say nothing
+    and are not counted; a hyphenated word counts by its first part ("pseudo" of
+    "pseudo-labels"). Proper names keep their capital: "Gaussian", "Hopfield".
+
+    >>> sorted(_words_written_lower([Counter({"Sparse Gaussian process": 2,
+    ...     "a gaussian kernel": 1, "Pseudo-Label Refinement": 1, "noisy pseudo-labels": 2})]))
+    ['noisy', 'process', 'pseudo']
+    """
+    lower: Counter[str] = Counter()
+    capital: Counter[str] = Counter()
+    for counts in surfaces:
+        for surface, n in counts.items():
+            words = surface.split()
+            if len(words) < 2 or _title_case(surface):
+                continue
+            for i, word in enumerate(words):
+                part = word.split("-", 1)[0]
+                if part.islower():
+                    lower[part] += n
+                elif i and part[:1].isupper() and part[1:].islower():
+                    capital[part.lower()] += n
+    return {word for word, n in lower.items() if n >= 2 and n > 2 * capital[word]}
+
+
+def _lowered_sentence_start(name: str, lower_words: set[str]) -> str:
+    """``name`` with its first letter in lower case when it is a sentence's capital:
+    a sentence-case name whose first word the corpus writes lower. Not a letter
+    used as a symbol ("Q-learning algorithm", "K-means clustering").
+    """
+    first = name.split(" ", 1)[0].split("-", 1)[0]
+    if _sentence_case(name) and len(first) > 1 and first.lower() in lower_words:
+        return name[0].lower() + name[1:]
+    return name
 
 
 def _capitalised(name: str) -> set[str]:

@@ -237,6 +237,31 @@ def test_a_name_is_written_as_the_running_text_writes_it(written, name):
     assert concept.name == name
 
 
+@pytest.mark.parametrize(
+    "only_form, elsewhere, lowered",
+    [
+        # seen only at a sentence's start; the corpus writes "pseudo" in lower case
+        ("Pseudo labeling", ["noisy pseudo labels"] * 2, True),
+        ("Pseudo labeling", ["noisy pseudo-labels"] * 2, True),  # a hyphen's first part
+        ("Weakly-supervised segmentation", ["weakly supervised detection"] * 2, True),
+        # a title capitalises every word, which says nothing of "pseudo"
+        ("Pseudo labeling", ["Noisy Pseudo Labels"] * 3 + ["noisy pseudo labels"] * 2, True),
+        # proper names: written with their capital too, or written lower only once
+        ("Gaussian process", ["sparse gaussian process"] * 2 + ["sparse Gaussian process"], False),
+        ("Hopfield network", ["modern hopfield networks"], False),
+        ("Pseudo labeling", ["Noisy Pseudo Labels"], False),  # nothing known of "pseudo"
+        ("Q-learning algorithm", ["deep q-learning"] * 3, False),  # a letter as a symbol
+    ],
+)
+def test_a_sentences_capital_is_dropped_where_the_corpus_writes_the_word_lower(
+    only_form, elsewhere, lowered
+):
+    others = [paper(f"e{i}", (form, "TASK")) for i, form in enumerate(elsewhere)]
+    res = resolve_concepts([paper("p", (only_form, "METHOD")), *others])
+    expected = only_form[0].lower() + only_form[1:] if lowered else only_form
+    assert res.concepts[res.concept_of[0][0]].name == expected
+
+
 def test_different_labels_never_merge():
     res = resolve_concepts([paper("p", ("ImageNet", "DATASET"), ("ImageNet", "METHOD"))])
     assert res.concept_of == [["Dataset:imagenet", "Method:imagenet"]]
