@@ -16,7 +16,6 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from .acronym_votes import agreed_long_form, expand_acronyms, majority_long_form
-from .evidence import Evidence
 from .groups import Node
 from .keys import canonical_key, clean_surface, is_acronym
 from .state import MergeState
@@ -132,18 +131,15 @@ def link_long_form_spellings(state: MergeState) -> None:
         if len(long_keys) < 2:
             continue  # most acronyms: one long form
         short = ev.short_surface[short_key].most_common(1)[0][0]
+        written = [ev.long_surface[k].most_common(1)[0][0] for k in long_keys]
         for label in labels:
-            nodes = {_long_form_node(ev, k, label) for k in long_keys}
+            # the key as a node of this label, which may drop a word of the label
+            # ("low-rank adaptation method" is *low-rank adaptation* as a Method)
+            nodes = {(label, canonical_key(long, label)) for long in written}
             keys = [node[1] for node in nodes if ev.node_count[node]]
             for a, b in _pairs_spelling_one_name(keys):
                 pair = sorted([(label, a), (label, b)], key=lambda n: (-ev.node_count[n], n[1]))
                 groups.union(pair[1], pair[0], f"another spelling of '{short}'")
-
-
-def _long_form_node(ev: Evidence, long_key: str, label: str) -> Node:
-    """The node of a long form in a label, whose key may drop a word of the label
-    ("low-rank adaptation method" is *low-rank adaptation* as a Method)."""
-    return (label, canonical_key(ev.long_surface[long_key].most_common(1)[0][0], label))
 
 
 def _pairs_spelling_one_name(long_keys: Iterable[str]) -> list[tuple[str, str]]:
@@ -152,7 +148,7 @@ def _pairs_spelling_one_name(long_keys: Iterable[str]) -> list[tuple[str, str]]:
     of one word share a stem of at least four."""
     buckets: dict[tuple[str, ...], list[str]] = defaultdict(list)
     for key in sorted(long_keys):
-        buckets[tuple(word[:4] for word in key.replace("-", " ").split())].append(key)
+        buckets[tuple(word[:4] for word in _words(key))].append(key)
     return [
         (a, b)
         for keys in buckets.values()
@@ -160,6 +156,10 @@ def _pairs_spelling_one_name(long_keys: Iterable[str]) -> list[tuple[str, str]]:
         for b in keys[i + 1 :]
         if same_words_spelled_apart(a, b)
     ]
+
+
+def _words(key: str) -> list[str]:
+    return key.replace("-", " ").split()
 
 
 def same_words_spelled_apart(a: str, b: str) -> bool:
@@ -176,7 +176,7 @@ def same_words_spelled_apart(a: str, b: str) -> bool:
     >>> same_words_spelled_apart("maximal independent set", "maximum independent set")
     False
     """
-    words_a, words_b = a.replace("-", " ").split(), b.replace("-", " ").split()
+    words_a, words_b = _words(a), _words(b)
     return (
         a != b
         and len(words_a) == len(words_b) >= 2

@@ -80,10 +80,18 @@ def make_concepts(state: MergeState) -> tuple[list[Concept], dict[Node, str]]:
 def _papers_of_acronym_groups(ev: Evidence, groups: Iterable[list[Node]]) -> Counter[Node]:
     """Papers per node, for the nodes of groups some paper writes as an acronym only
     (the others' names do not depend on it): one pass over the papers."""
-    wanted = {
-        n for group in groups if any(n in ev.sole_acronym_papers for n in group) for n in group
-    }
+    wanted = {n for group in groups if _papers_writing_acronym_alone(group, ev) for n in group}
     return Counter(n for _, nodes in ev.paper_nodes for n in nodes if n in wanted)
+
+
+def _papers_writing_acronym_alone(group: list[Node], ev: Evidence) -> Counter[str]:
+    """Form -> papers writing the group only as that acronym ("CLIP", "CLIPs")."""
+    alone: Counter[str] = Counter()
+    for node in group:
+        for form, n in ev.sole_acronym_papers.get(node, {}).items():
+            if singular_written(form, ev.acronym_surfaces) in ev.acronym_surfaces:
+                alone[form] += n
+    return alone
 
 
 def _make_concept(
@@ -364,11 +372,7 @@ def _prefer_acronym_papers_write(
     nothing of what the field calls it. A paper writing two nodes of the group
     counts as writing it otherwise, once per node: the rule errs towards the long form.
     """
-    alone: Counter[str] = Counter()  # papers writing only this acronym
-    for node in group:
-        for form, n in ev.sole_acronym_papers.get(node, {}).items():
-            if singular_written(form, ev.acronym_surfaces) in ev.acronym_surfaces:
-                alone[form] += n
+    alone = _papers_writing_acronym_alone(group, ev)
     if not alone:
         return name
     others = sum(papers_of[node] for node in group) - sum(alone.values())
